@@ -1,0 +1,120 @@
+import { useFetcher } from "react-router";
+import { isDefaultTagColor, TAG_PALETTE } from "../../contract/tags";
+import type { Tag } from "../../contract/user";
+import { FormAlert } from "./forms";
+
+export const FOLDER_WHOOPS = { title: "Whoops!", message: "Please make sure you have filled in all fields!" };
+
+export type FolderFormResult = {
+  ok?: boolean;
+  whoops?: boolean;
+  message?: string;
+  values?: { name?: string; color?: string };
+};
+
+/**
+ * The folder dialog's form ('New folder' / 'Edit folder'): name, the ten-colour palette (hidden for the
+ * four default colours, which are locked), Save, and Delete for an existing non-default folder.
+ * It posts to /Folders; with JavaScript through a fetcher, which the caller passes in.
+ */
+export function FolderForm({
+  folder,
+  tagType,
+  returnTo,
+  result,
+  fetcher,
+}: {
+  folder: Tag | null;
+  tagType: 1 | 2;
+  returnTo: string;
+  result?: FolderFormResult | null;
+  fetcher?: ReturnType<typeof useFetcher<FolderFormResult>>;
+}) {
+  const FormTag = fetcher ? fetcher.Form : "form";
+  const locked = folder ? isDefaultTagColor(folder.color) : false;
+  const name = result?.values?.name ?? folder?.name ?? "";
+  const color = result?.values?.color ?? folder?.color ?? "";
+  const busy = fetcher ? fetcher.state !== "idle" : false;
+  // The query lets the /Folders page re-render this same form (without JavaScript) after a failed save.
+  const context = new URLSearchParams({ tag_type: String(tagType), returnTo });
+  if (folder) context.set("id", String(folder.id));
+  return (
+    <FormTag method="post" action={`/Folders?${context}`} className="space-y-4">
+      {result?.whoops ? (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-semibold">{FOLDER_WHOOPS.title}</p>
+          <p>{FOLDER_WHOOPS.message}</p>
+        </div>
+      ) : (
+        <FormAlert errors={result?.message ? [result.message] : null} />
+      )}
+      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
+      <input type="hidden" name="tag_type" value={tagType} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {folder ? <input type="hidden" name="id" value={folder.id} /> : null}
+      <div>
+        <label htmlFor="folder-name" className="mb-1 block text-sm font-medium text-slate-700">
+          Name
+        </label>
+        <input
+          id="folder-name"
+          name="name"
+          defaultValue={name}
+          key={`name-${name}`}
+          maxLength={60}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+        />
+      </div>
+      {locked ? (
+        <input type="hidden" name="color" value={folder?.color} />
+      ) : (
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium text-slate-700">Colour</legend>
+          <div className="flex flex-wrap gap-2">
+            {TAG_PALETTE.map((option) => (
+              <label key={option.color} className="cursor-pointer">
+                <input
+                  type="radio"
+                  name="color"
+                  value={option.color}
+                  defaultChecked={color.toLowerCase() === option.color}
+                  className="peer sr-only"
+                />
+                <span
+                  className="block h-8 w-8 rounded-full border-2 border-white ring-2 ring-slate-200 peer-checked:ring-slate-900 peer-focus-visible:ring-brand-600"
+                  style={{ backgroundColor: option.color }}
+                  title={option.name}
+                />
+                <span className="sr-only">{option.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <div className="flex justify-between gap-2">
+        {folder && !locked ? (
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            disabled={busy}
+            className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+          >
+            Delete
+          </button>
+        ) : (
+          <span />
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          disabled={busy}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          Save
+        </button>
+      </div>
+    </FormTag>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Tag } from "../../../contract/user";
+import { FormAlert } from "~/components/forms";
+import { Modal } from "~/components/modal";
+import { type ListParams, listSearch } from "~/lib/list-params";
+
+export type BulkDialog = "move" | "remove";
+type Reply = { error?: Record<string, string[] | null> | null } | undefined;
+/** What the route's action answers a fetcher (`js=1`): ok, or the form's reply with its errors. */
+export type BulkFetcherResult = { ok?: boolean; reply?: Reply };
+
+const buttonClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+
+/**
+ * Move to folder / Remove selected for a list. Without JavaScript the checked rows travel in a GET form
+ * that opens the dialog from the URL (`?dialog=move&ids=…`); with it, selection is state and the
+ * dialog posts through a fetcher. The route's action handles intents `move` and `remove`.
+ */
+export function BulkActions({
+  noun,
+  saved,
+  folders,
+  selected,
+  clearSelection,
+  listParams,
+  extraParams,
+  returnTo,
+  urlDialog,
+  urlSelectedIds,
+  actionResult,
+  closeHref,
+}: {
+  noun: "project" | "contact";
+  saved: boolean;
+  folders: readonly Tag[];
+  selected: ReadonlySet<number>;
+  clearSelection: () => void;
+  listParams: ListParams;
+  extraParams: Record<string, string | undefined>;
+  returnTo: string;
+  urlDialog: BulkDialog | null;
+  urlSelectedIds: number[];
+  actionResult: Reply;
+  closeHref: string;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<BulkFetcherResult>();
+  const navigation = useNavigation();
+  const [jsDialog, setJsDialog] = useState<BulkDialog | null>(null);
+  const dialog = jsDialog ?? urlDialog;
+  const ids = jsDialog ? [...selected] : urlSelectedIds;
+  const reply = (jsDialog ? fetcher.data?.reply : actionResult) ?? undefined;
+  const busy = fetcher.state !== "idle" || navigation.state === "submitting";
+
+  // Success: close the dialog and clear the selection (the list reloads, the flash toast shows).
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      setJsDialog(null);
+      clearSelection();
+    }
+  }, [fetcher.state, fetcher.data, clearSelection]);
+
+  const close = () => setJsDialog(null);
+  const hidden = new URLSearchParams(listSearch(listParams, extraParams));
+  const showButtons = !hydrated || selected.size > 0;
+  const plural = (n: number) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  const FormTag = jsDialog ? fetcher.Form : Form;
+  const errors = reply?.error ?? {};
+
+  return (
+    <>
+      {showButtons ? (
+        <form id="selection" method="get" className="flex flex-wrap items-center gap-2">
+          {[...hidden].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {hydrated ? (
+            <span className="text-sm text-slate-700">{plural(selected.size)} selected</span>
+          ) : (
+            <span className="text-sm text-slate-700">With the checked rows:</span>
+          )}
+          <button
+            type="submit"
+            name="dialog"
+            value="move"
+            className={buttonClass}
+            onClick={(e) => {
+              if (!hydrated) return;
+              e.preventDefault();
+              setJsDialog("move");
+            }}
+          >
+            Move to folder
+          </button>
+          {saved ? (
+            <button
+              type="submit"
+              name="dialog"
+              value="remove"
+              className={buttonClass}
+              onClick={(e) => {
+                if (!hydrated) return;
+                e.preventDefault();
+                setJsDialog("remove");
+              }}
+            >
+              Remove selected
+            </button>
+          ) : null}
+        </form>
+      ) : null}
+
+      <Modal open={dialog === "move"} title="Move to folder" onClose={close} closeHref={closeHref}>
+        <FormTag method="post" className="space-y-4">
+          <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? [])]} />
+          <input type="hidden" name="intent" value="move" />
+          {jsDialog ? <input type="hidden" name="js" value="1" /> : null}
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <p className="text-sm text-slate-700">{plural(ids.length)} selected.</p>
+          <div>
+            <label htmlFor="move-folder" className="mb-1 block text-sm font-medium text-slate-700">
+              Folder
+            </label>
+            <select
+              id="move-folder"
+              name="tag_id"
+              required
+              defaultValue=""
+              aria-invalid={errors.tag_id?.length ? true : undefined}
+              aria-describedby={errors.tag_id?.length ? "move-folder-error" : undefined}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+            >
+              <option value="" disabled>
+                Select a folder
+              </option>
+              {folders.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+            {errors.tag_id?.length ? (
+              <p id="move-folder-error" className="mt-1 text-sm text-red-700">
+                {errors.tag_id[0]}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex justify-end">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              Move {noun}s to folder
+            </button>
+          </div>
+        </FormTag>
+      </Modal>
+
+      <Modal open={dialog === "remove"} title="Are you sure?" onClose={close} closeHref={closeHref} size="sm">
+        <FormTag method="post" className="space-y-4">
+          <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? [])]} />
+          <input type="hidden" name="intent" value="remove" />
+          {jsDialog ? <input type="hidden" name="js" value="1" /> : null}
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <p className="text-slate-700">
+            You will remove {ids.length} {noun}s from your saved list
+          </p>
+          <div className="flex justify-end gap-2">
+            {jsDialog ? (
+              <button type="button" onClick={close} className={buttonClass}>
+                cancel
+              </button>
+            ) : (
+              <a href={closeHref} className={buttonClass}>
+                cancel
+              </a>
+            )}
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Yes
+            </button>
+          </div>
+        </FormTag>
+      </Modal>
+    </>
+  );
+}

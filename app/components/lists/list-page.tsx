@@ -1,0 +1,168 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import type { Tag } from "../../../contract/user";
+import { Pagination } from "~/components/pagination";
+import { type Column, ResultsTable } from "~/components/results-table";
+import { type ListParams, listSearch } from "~/lib/list-params";
+import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
+import { FolderFilter } from "./folder-filter";
+import { ListSearchForm } from "./list-search-form";
+import { ListTotals } from "./list-totals";
+
+const toolbarButton =
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+
+export type ListPageData<Row> = {
+  saved: boolean;
+  routeTagId: number | null;
+  list: ListParams;
+  rows: Row[];
+  total: number;
+  databaseTotal: number | null;
+  dialog: BulkDialog | null;
+  selectedIds: number[];
+};
+
+/**
+ * The page of every searchable, savable list (projects and contacts, search and saved): search box,
+ * folder filter, toolbar (download, bulk actions), the results table, pagination and totals.
+ * All state is in the URL; selection is React state that clears when the results reload.
+ */
+export function ListPage<Row extends { id: number }>({
+  noun,
+  title,
+  searchPath,
+  savedPath,
+  page,
+  folders,
+  columns,
+  canDownload,
+  downloadAction,
+  extraParams = {},
+  actionResult,
+  headerAside,
+  toolbar,
+  children,
+}: {
+  noun: "project" | "contact";
+  title: string;
+  searchPath: string;
+  savedPath: string;
+  page: ListPageData<Row>;
+  folders: readonly Tag[];
+  columns: (carry: string) => Column<Row>[];
+  canDownload: boolean;
+  downloadAction: string;
+  extraParams?: Record<string, string | undefined>;
+  actionResult?: BulkFetcherResult["reply"];
+  headerAside?: React.ReactNode;
+  toolbar?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  const { saved, routeTagId, list, rows, total, databaseTotal } = page;
+  const location = useLocation();
+  const basePath = saved ? (routeTagId ? `${savedPath}/Tags/${routeTagId}` : savedPath) : searchPath;
+  // In a folder route the folder is in the path, not in the query.
+  const linkParams: ListParams = routeTagId ? { ...list, tag: undefined } : list;
+  const currentSearch = listSearch(linkParams, extraParams);
+  const returnTo = `${basePath}${currentSearch}`;
+
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(page.selectedIds));
+  useEffect(() => setSelected(new Set()), [rows]);
+
+  const carry = listSearch({ ...linkParams, mine: saved ? 1 : linkParams.mine });
+  const downloadFields = {
+    ...Object.fromEntries(new URLSearchParams(listSearch(list))),
+    mine: saved ? "1" : String(list.mine ?? ""),
+    returnTo,
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {headerAside}
+      </div>
+
+      <ListSearchForm action={basePath} params={linkParams} extra={extraParams} label={`Search ${noun}s`} placeholder={`Search ${noun}s`} />
+
+      <FolderFilter
+        folders={folders}
+        activeTagId={list.tag ?? null}
+        hrefFor={(tagId) =>
+          saved
+            ? `${tagId ? `${savedPath}/Tags/${tagId}` : savedPath}${listSearch({ ...linkParams, tag: undefined, page: 1 }, extraParams)}`
+            : `${searchPath}${listSearch({ ...list, tag: tagId ?? undefined, page: 1 }, extraParams)}`
+        }
+      />
+
+      <div className="flex flex-wrap items-center gap-3">
+        {toolbar}
+        {canDownload ? (
+          <form method="post" action={downloadAction}>
+            {Object.entries(downloadFields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className={toolbarButton}>
+              Download CSV
+            </button>
+          </form>
+        ) : null}
+        <BulkActions
+          noun={noun}
+          saved={saved}
+          folders={folders}
+          selected={selected}
+          clearSelection={() => setSelected(new Set())}
+          listParams={linkParams}
+          extraParams={extraParams}
+          returnTo={returnTo}
+          urlDialog={page.dialog}
+          urlSelectedIds={page.selectedIds}
+          actionResult={actionResult}
+          closeHref={`${location.pathname}${currentSearch}`}
+        />
+      </div>
+
+      <ResultsTable
+        rows={rows}
+        columns={columns(carry)}
+        params={linkParams}
+        extraParams={extraParams}
+        caption={title}
+        selection={{
+          formId: "selection",
+          name: "ids",
+          selected,
+          onToggle: (id, checked) =>
+            setSelected((prev) => {
+              const next = new Set(prev);
+              if (checked) next.add(id);
+              else next.delete(id);
+              return next;
+            }),
+          onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
+        }}
+      />
+      <Pagination params={linkParams} total={total} extra={extraParams} />
+      <ListTotals matching={total} database={databaseTotal} />
+      {children}
+    </div>
+  );
+}
+
+export function FolderSwatch({ folder }: { folder: Tag | undefined }) {
+  if (!folder) return null;
+  return (
+    <span className="inline-flex items-center gap-1.5" title={folder.name}>
+      <span
+        aria-hidden="true"
+        className="inline-block h-3.5 w-3.5 rounded-full border border-slate-300"
+        style={{ backgroundColor: folder.color }}
+      />
+      <span className="sr-only">{folder.name}</span>
+    </span>
+  );
+}
+
+export { toolbarButton };

@@ -1,0 +1,45 @@
+import { Form } from "react-router";
+import { type ListParams, listSearch } from "~/lib/list-params";
+
+/** The search box of a list: a GET form that keeps the sort and folder and returns to page 1. */
+export function ListSearchForm({
+  action,
+  params,
+  label,
+  placeholder,
+  extra = {},
+}: {
+  action: string;
+  params: ListParams;
+  label: string;
+  placeholder?: string;
+  extra?: Record<string, string | undefined>;
+}) {
+  const hidden = new URLSearchParams(listSearch({ ...params, page: 1, query: undefined }, extra));
+  return (
+    <Form method="get" action={action} role="search" className="flex max-w-xl gap-2">
+      {[...hidden].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="list-query" className="sr-only">
+        {label}
+      </label>
+      <input
+        id="list-query"
+        type="search"
+        name="query"
+        defaultValue={params.query ?? ""}
+        key={params.query ?? ""}
+        placeholder={placeholder}
+        maxLength={200}
+        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      />
+      <button
+        type="submit"
+        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { useRootData } from "~/root";
+import { DEFAULT_TILE_URL, type MapViewProps } from "./map-types";
+
+export type { MapMarker, MapViewProps } from "./map-types";
+
+const LeafletMap = lazy(() => import("./leaflet-map.client"));
+
+/** The tile URL template from the public config (MAP_TILE_URL), or the offline default. */
+export function useMapTileUrl(): string {
+  const config = useRootData()?.config as { mapTileUrl?: string } | undefined;
+  return config?.mapTileUrl || DEFAULT_TILE_URL;
+}
+
+/** True once the media query matches in the browser (false on the server and before hydration). */
+export function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    const mql = window.matchMedia(query);
+    setMatches(mql.matches);
+    const onChange = (e: MediaQueryListEvent) => setMatches(e.matches);
+    mql.addEventListener("change", onChange);
+    return () => mql.removeEventListener("change", onChange);
+  }, [query]);
+  return matches;
+}
+
+/**
+ * A Leaflet map loaded only in the browser and only when shown. The server (and a browser without
+ * JavaScript, or while the chunk loads) renders `fallback`: the same places as text.
+ * `minWidthQuery` keeps Leaflet from loading at all where the map is hidden (narrow screens).
+ */
+export function LazyMap({
+  fallback,
+  tileUrl,
+  minWidthQuery,
+  ...props
+}: Omit<MapViewProps, "tileUrl"> & { fallback: React.ReactNode; tileUrl?: string; minWidthQuery?: string }) {
+  const defaultTileUrl = useMapTileUrl();
+  const wide = useMediaQuery(minWidthQuery ?? "all");
+  return (
+    <ClientOnly fallback={fallback}>
+      {() =>
+        wide ? (
+          <Suspense fallback={fallback}>
+            <LeafletMap {...props} tileUrl={tileUrl ?? defaultTileUrl} />
+          </Suspense>
+        ) : (
+          fallback
+        )
+      }
+    </ClientOnly>
+  );
+}

@@ -1,0 +1,103 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useEffect, useId } from "react";
+import { Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+type ModalProps = {
+  open: boolean;
+  title: string;
+  children: React.ReactNode;
+  /** With JavaScript: called on Escape, backdrop click, the close button and the auto-close timer. */
+  onClose?: () => void;
+  /** Without JavaScript: where the close link goes (the same page without the dialog's URL state). */
+  closeHref?: string;
+  /** A blocking dialog (trial expired) has no close button and ignores Escape. */
+  dismissible?: boolean;
+  autoCloseMs?: number;
+  size?: "sm" | "md" | "lg";
+};
+
+const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" };
+
+/**
+ * One dialog for every screen. Before hydration (and with JavaScript off) it is a plain fixed overlay
+ * rendered in place, opened by URL or action state; once hydrated it is a Headless UI dialog
+ * (focus trap, Escape, backdrop click).
+ */
+export function Modal({
+  open,
+  title,
+  children,
+  onClose,
+  closeHref,
+  dismissible = true,
+  autoCloseMs,
+  size = "md",
+}: ModalProps) {
+  const hydrated = useHydrated();
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open || !autoCloseMs || !onClose) return;
+    const timer = setTimeout(onClose, autoCloseMs);
+    return () => clearTimeout(timer);
+  }, [open, autoCloseMs, onClose]);
+
+  const closeButton =
+    dismissible && (onClose || closeHref) ? (
+      hydrated && onClose ? (
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          aria-label="Close"
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      ) : closeHref ? (
+        <Link
+          to={closeHref}
+          replace
+          preventScrollReset
+          className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          aria-label="Close"
+        >
+          <span aria-hidden="true">✕</span>
+        </Link>
+      ) : null
+    ) : null;
+
+  const header = (TitleTag: React.ElementType) => (
+    <div className="mb-4 flex items-start justify-between gap-4">
+      <TitleTag id={titleId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </TitleTag>
+      {closeButton}
+    </div>
+  );
+  const panelClass = `w-full ${widths[size]} rounded-lg bg-white p-6 shadow-xl`;
+
+  if (!hydrated) {
+    if (!open) return null;
+    return (
+      <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+        <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={panelClass}>
+          {header("h2")}
+          {children}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Dialog open={open} onClose={dismissible && onClose ? onClose : () => {}} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className={panelClass} aria-labelledby={titleId}>
+          {header(DialogTitle)}
+          {children}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { Form, Link, useSubmit } from "react-router";
+import { type ListParams, listSearch, pageWindow } from "~/lib/list-params";
+
+/**
+ * Page links (first, two either side of the current page, last) and a page-jump select in a GET form.
+ * Hidden when there is one page or less.
+ */
+export function Pagination({
+  params,
+  total,
+  extra = {},
+}: {
+  params: ListParams;
+  total: number;
+  /** Other URL state to keep (for example map=1). */
+  extra?: Record<string, string | undefined>;
+}) {
+  const submit = useSubmit();
+  const totalPages = Math.ceil(total / params.perPage);
+  const pages = pageWindow(Math.min(params.page, Math.max(totalPages, 1)), totalPages);
+  if (pages.length === 0) return null;
+  const linkClass = "min-w-9 rounded-md border px-3 py-1.5 text-center text-sm";
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-2">
+      <ul className="flex flex-wrap items-center gap-1">
+        {pages.map((page, i) => (
+          <li key={page} className="flex items-center gap-1">
+            {i > 0 && page - pages[i - 1] > 1 ? (
+              <span aria-hidden="true" className="px-1 text-slate-500">
+                …
+              </span>
+            ) : null}
+            {page === params.page ? (
+              <span aria-current="page" className={`${linkClass} border-brand-700 bg-brand-700 font-semibold text-white`}>
+                {page}
+              </span>
+            ) : (
+              <Link
+                to={listSearch({ ...params, page }, extra)}
+                className={`${linkClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+                aria-label={`Page ${page}`}
+              >
+                {page}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
+        {Object.entries(hiddenListParams(params, extra)).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <label htmlFor="page-jump" className="text-sm text-slate-700">
+          Go to page
+        </label>
+        <select
+          id="page-jump"
+          name="page"
+          defaultValue={params.page}
+          key={params.page}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        >
+          {pageOptions(totalPages, params.page).map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+          Go
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
+/** A select of every page stays small: past 500 pages it lists every page near the ends and every 10th between. */
+function pageOptions(totalPages: number, current: number) {
+  if (totalPages <= 500) return Array.from({ length: totalPages }, (_, i) => i + 1);
+  const pages: number[] = [];
+  for (let p = 1; p <= totalPages; p++) {
+    if (p <= 50 || p > totalPages - 50 || p % 10 === 0 || Math.abs(p - current) <= 2) pages.push(p);
+  }
+  return pages;
+}
+
+/** The list params other than page, as hidden inputs of a GET form. */
+export function hiddenListParams(
+  params: ListParams,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string> {
+  const sp = new URLSearchParams(listSearch({ ...params, page: 1 }, extra));
+  sp.delete("page");
+  return Object.fromEntries(sp);
+}

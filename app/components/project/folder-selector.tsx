@@ -1,0 +1,58 @@
+import { Form, type useFetcher } from "react-router";
+import type { Tag } from "../../../contract/user";
+
+/**
+ * The folder of a saved project: one button per project folder. Pressing a folder files the project in
+ * it; pressing the folder it is already in clears it (tag_id null), so this works the same without
+ * JavaScript. With JavaScript it posts through a fetcher and shows the new folder at once.
+ */
+export function FolderSelector({
+  folders,
+  activeTagId,
+  fetcher,
+}: {
+  folders: Tag[];
+  activeTagId: number | null;
+  fetcher?: ReturnType<typeof useFetcher>;
+}) {
+  const FormTag = fetcher ? fetcher.Form : Form;
+  if (folders.length === 0) {
+    return <p className="text-sm text-slate-700">Folder: no project folders yet.</p>;
+  }
+  return (
+    <FormTag method="post" className="flex flex-wrap items-center gap-2" aria-label="Folder">
+      <input type="hidden" name="intent" value="folder" />
+      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
+      <span id="folder-label" className="text-sm font-medium text-slate-700">
+        Folder:
+      </span>
+      <div role="group" aria-labelledby="folder-label" className="flex flex-wrap gap-2">
+        {folders.map((folder) => {
+          const active = folder.id === activeTagId;
+          return (
+            <button
+              key={folder.id}
+              type="submit"
+              name="tag_id"
+              value={active ? "" : String(folder.id)}
+              aria-pressed={active}
+              title={active ? "Press again to take the project out of this folder" : `Move to ${folder.name}`}
+              className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium ${
+                active
+                  ? "border-slate-900 bg-slate-900 text-white"
+                  : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+              }`}
+            >
+              <span
+                aria-hidden="true"
+                className="inline-block h-3 w-3 rounded-full border border-white/60"
+                style={{ backgroundColor: folder.color }}
+              />
+              {folder.name}
+            </button>
+          );
+        })}
+      </div>
+    </FormTag>
+  );
+}

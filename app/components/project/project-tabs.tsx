@@ -1,0 +1,262 @@
+import { useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Project } from "../../../contract/projects";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { addressLine, contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
+import {
+  formatConstructionType,
+  formatMillions,
+  formatNegotiatedWork,
+  formatQuarterNote,
+  unitsLine,
+} from "~/lib/project-format";
+
+/**
+ * The five tabs of member-app.md §2 Project detail. Without JavaScript they are links (`?tab=…`) and the
+ * server renders the chosen panel; once hydrated they follow the ARIA tabs pattern (arrow keys, Home, End).
+ * Every panel is in the page: the inactive ones are hidden on screen and printed (print shows all tabs);
+ * `expanded` (?print=1) shows them all on screen too.
+ */
+export function ProjectTabs({
+  project,
+  active,
+  hrefFor,
+  expanded,
+  mapSlot,
+}: {
+  project: Project;
+  active: TabId;
+  hrefFor: (tab: TabId) => string;
+  expanded: boolean;
+  mapSlot?: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const tabs = visibleTabs(project);
+  const current: TabId = tabs.some((t) => t.id === active) ? active : "overview";
+  const tabRefs = useRef(new Map<TabId, HTMLAnchorElement>());
+  const aria = hydrated && !expanded;
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const index = tabs.findIndex((t) => t.id === current);
+    let next = -1;
+    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
+    else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = tabs.length - 1;
+    else return;
+    event.preventDefault();
+    const tab = tabs[next];
+    navigate(hrefFor(tab.id), { replace: true, preventScrollReset: true });
+    requestAnimationFrame(() => tabRefs.current.get(tab.id)?.focus());
+  }
+
+  const panels: Record<TabId, React.ReactNode> = {
+    overview: <Overview project={project} mapSlot={mapSlot} />,
+    bidding: <Bidding project={project} />,
+    updates: <Updates project={project} />,
+    materials: <Materials project={project} />,
+    contacts: <Contacts project={project} />,
+  };
+
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white" aria-label="Project details">
+      <div
+        role={aria ? "tablist" : undefined}
+        aria-label={aria ? "Project details" : undefined}
+        onKeyDown={aria ? onKeyDown : undefined}
+        className={`flex flex-wrap gap-1 border-b border-slate-200 px-2 pt-2 print:hidden ${expanded ? "hidden" : ""}`}
+      >
+        {tabs.map((tab) => {
+          const selected = tab.id === current;
+          return (
+            <Link
+              key={tab.id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(tab.id, el);
+                else tabRefs.current.delete(tab.id);
+              }}
+              to={hrefFor(tab.id)}
+              replace
+              preventScrollReset
+              id={`tab-${tab.id}`}
+              role={aria ? "tab" : undefined}
+              aria-selected={aria ? selected : undefined}
+              aria-controls={aria ? `panel-${tab.id}` : undefined}
+              aria-current={!aria && selected ? "page" : undefined}
+              tabIndex={aria && !selected ? -1 : undefined}
+              className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
+                selected
+                  ? "border-slate-200 border-b-white bg-white text-brand-800"
+                  : "border-transparent text-slate-700 hover:bg-slate-50 hover:text-slate-900"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => {
+        const shown = expanded || tab.id === current;
+        return (
+          <div
+            key={tab.id}
+            id={`panel-${tab.id}`}
+            role={aria ? "tabpanel" : undefined}
+            aria-labelledby={aria ? `tab-${tab.id}` : undefined}
+            tabIndex={aria && shown ? 0 : undefined}
+            className={`p-4 ${shown ? "" : "hidden print:block"} print:break-inside-avoid`}
+          >
+            <h2 className={expanded ? "mb-3 text-lg font-semibold text-slate-900" : "sr-only print:not-sr-only print:mb-3 print:text-lg print:font-semibold"}>
+              {tab.label}
+            </h2>
+            {panels[tab.id]}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-sm text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+function estimatedDate(date: string | null, note: string | null) {
+  const parts = [formatDate(date), formatQuarterNote(note)].filter(Boolean);
+  return parts.join(" · ");
+}
+
+function Overview({ project, mapSlot }: { project: Project; mapSlot?: React.ReactNode }) {
+  const units = unitsLine(project.types, project.min_unit, project.max_unit);
+  const negotiated = formatNegotiatedWork(project.negotiated_work);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <dl className="divide-y divide-slate-100">
+        <Row label="Estimated Value">{formatMillions(project.minimum_value) || "-"}</Row>
+        <Row label="Sector">{project.sector || "-"}</Row>
+        <Row label="Project Type">{project.types.map((t) => t.name).join(", ") || "-"}</Row>
+        {project.subtypes.length ? <Row label="Project Subtype">{project.subtypes.map((s) => s.name).join(", ")}</Row> : null}
+        {project.brands.length ? <Row label="Project Brand">{project.brands.map((b) => b.name).join(", ")}</Row> : null}
+        {units ? <Row label={units.label}>{units.value}</Row> : null}
+        <Row label="Construction Type">
+          {formatConstructionType(project.construction_type, project.renovation_includes_addition) || "-"}
+        </Row>
+        <Row label="Projected Stage">{project.stage?.name || "-"}</Row>
+        <Row label="Address">{addressLine(project) || "-"}</Row>
+        <Row label="Details">
+          <span className="whitespace-pre-line">{project.details || "-"}</span>
+        </Row>
+        {project.is_demolition ? <Row label="Is demolition?">{project.is_demolition}</Row> : null}
+        {negotiated ? <Row label="Negotiated work">{negotiated}</Row> : null}
+        <Row label="Est. Start Date">{estimatedDate(project.start_date, project.start_date_notes) || "-"}</Row>
+        <Row label="Est. End Date">{estimatedDate(project.end_date, project.end_date_notes) || "-"}</Row>
+      </dl>
+      {mapSlot ? <div className="hidden lg:block print:hidden">{mapSlot}</div> : null}
+    </div>
+  );
+}
+
+function Bidding({ project }: { project: Project }) {
+  if (!project.bidding_date && !project.bidding_information?.trim()) {
+    return <p className="text-sm text-slate-700">No bidding information at this time.</p>;
+  }
+  return (
+    <dl className="divide-y divide-slate-100">
+      <Row label="Bid Date">{formatDate(project.bidding_date) || "-"}</Row>
+      <Row label="Bidding Information">
+        <span className="whitespace-pre-line">{project.bidding_information || "-"}</span>
+      </Row>
+    </dl>
+  );
+}
+
+function Updates({ project }: { project: Project }) {
+  if (project.update_notes?.trim()) {
+    return <p className="whitespace-pre-line text-sm text-slate-900">{project.update_notes}</p>;
+  }
+  if (project.updates.length === 0) return <p className="text-sm text-slate-700">No Associated Updates</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Updates</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+              Updated At
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+              Message
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {project.updates.map((u) => (
+            <tr key={u.id}>
+              <td className="whitespace-nowrap px-3 py-2 align-top">{formatDateTime(u.updated_at)}</td>
+              <td className="whitespace-pre-line px-3 py-2">{u.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Materials({ project }: { project: Project }) {
+  if (project.materials.length === 0) return <p className="text-sm text-slate-700">No materials listed</p>;
+  return (
+    <ul className="list-inside list-disc space-y-1 text-sm text-slate-900">
+      {project.materials.map((m) => (
+        <li key={m.id}>{m.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+function Contacts({ project }: { project: Project }) {
+  if (project.contacts.length === 0) return <p className="text-sm text-slate-700">No Associated Contacts</p>;
+  const th = "px-3 py-2 text-left font-semibold text-slate-700 whitespace-nowrap";
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">Contacts on this project</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {["First Name", "Last Name", "Title", "Company", "Company Type", "Email", "Phone"].map((h) => (
+              <th key={h} scope="col" className={th}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {project.contacts.map((c) => {
+            const href = contactHref(c.id, project.id);
+            return (
+              <tr key={c.id} className="hover:bg-brand-50/60">
+                <td className="px-3 py-2">
+                  <Link to={href} className="font-medium text-brand-700 underline hover:text-brand-900">
+                    {c.first_name || "View contact"}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{c.last_name || "-"}</td>
+                <td className="px-3 py-2">{c.title || "-"}</td>
+                <td className="px-3 py-2">{c.company_name || "-"}</td>
+                <td className="px-3 py-2">{c.company_type?.name || "-"}</td>
+                <td className="px-3 py-2">{c.email ? <a href={`mailto:${c.email}`} className="text-brand-700 underline">{c.email}</a> : "-"}</td>
+                <td className="whitespace-nowrap px-3 py-2">{c.phone ? <a href={`tel:${c.phone}`} className="text-brand-700 underline">{c.phone}</a> : "-"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

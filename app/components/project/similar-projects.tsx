@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import type { ProjectRow } from "../../../contract/projects";
+import { formatShortDate } from "~/lib/dates";
+import { pageWindow } from "~/lib/list-params";
+import { formatMillions } from "~/lib/project-format";
+
+/**
+ * Similar Projects, 5 a page. Its own small table: the shared ResultsTable's sort and page links write
+ * the list params (page, orderBy, …), which on this screen belong to the search the member came from;
+ * here the page is `similarPage` and there is no sorting.
+ */
+export function SimilarProjects({
+  rows,
+  total,
+  page,
+  perPage,
+  hrefForProject,
+  hrefForPage,
+}: {
+  rows: ProjectRow[];
+  total: number;
+  page: number;
+  perPage: number;
+  hrefForProject: (id: number) => string;
+  hrefForPage: (page: number) => string;
+}) {
+  const totalPages = Math.ceil(total / perPage);
+  const pages = pageWindow(Math.min(page, Math.max(totalPages, 1)), totalPages);
+  const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 whitespace-nowrap";
+  return (
+    <section aria-labelledby="similar-heading" className="hidden lg:block print:hidden">
+      <h2 id="similar-heading" className="mb-2 text-lg font-semibold text-slate-900">
+        Similar Projects
+      </h2>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Similar Projects</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {["Name", "City", "State", "Project Type", "Const Type", "Project Stage", "Value", "Entered", "Updated"].map((h) => (
+                <th key={h} scope="col" className={th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={9} className="px-3 py-6 text-center text-slate-600">
+                  No records
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className="hover:bg-brand-50/60">
+                  <td className="px-3 py-2">
+                    <Link to={hrefForProject(row.id)} className="font-medium text-brand-700 underline hover:text-brand-900">
+                      {row.title}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">{row.city}</td>
+                  <td className="px-3 py-2">{row.state}</td>
+                  <td className="px-3 py-2">{row.types.map((t) => t.name).join(", ")}</td>
+                  <td className="px-3 py-2">{row.construction_type}</td>
+                  <td className="px-3 py-2">{row.stage?.name}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatMillions(row.minimum_value)}</td>
+                  <td className="px-3 py-2">{formatShortDate(row.created_at)}</td>
+                  <td className="px-3 py-2">{formatShortDate(row.updated_at)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages.length ? (
+        <nav aria-label="Similar projects pages" className="mt-3">
+          <ul className="flex flex-wrap items-center gap-1">
+            {pages.map((p, i) => (
+              <li key={p} className="flex items-center gap-1">
+                {i > 0 && p - pages[i - 1] > 1 ? (
+                  <span aria-hidden="true" className="px-1 text-slate-500">
+                    …
+                  </span>
+                ) : null}
+                {p === page ? (
+                  <span aria-current="page" className="min-w-9 rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-center text-sm font-semibold text-white">
+                    {p}
+                  </span>
+                ) : (
+                  <Link
+                    to={hrefForPage(p)}
+                    preventScrollReset
+                    aria-label={`Similar projects page ${p}`}
+                    className="min-w-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-center text-sm text-slate-800 hover:bg-slate-100"
+                  >
+                    {p}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation, useMatches, useNavigate } from "react-router";
+import { dialogFromSearch, hrefWithoutDialog } from "~/lib/dialog-url";
+import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
+import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/trial";
+import type { RootData } from "~/root";
+import { CONTACT_DIALOGS, type ContactDialogName, ContactUsDialog } from "../contact-us-form";
+import { Toast } from "../toast";
+import { SubscribeNudge, TrialExpiredDialog } from "../trial-dialogs";
+import { Footer, useContactHref } from "./footer";
+import { Header } from "./header";
+import { Sidebar } from "./sidebar";
+
+export const SIDEBAR_COOKIE = "sidebar";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Reads the remembered sidebar state from a Cookie header (the server renders it, so nothing flashes). */
+export function sidebarCollapsedFromCookie(cookieHeader: string | null): boolean {
+  return (cookieHeader ?? "").split(";").some((part) => part.trim() === `${SIDEBAR_COOKIE}=collapsed`);
+}
+
+function rememberSidebar(collapsed: boolean) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the server on the next load.
+  document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? "collapsed" : "open"}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+/**
+ * The logged-in shell: header, sidebar, main content, footer, and the shell's dialogs
+ * (Contact Us, toast, trial expired, subscribe nudge).
+ */
+export function AppShell({
+  root,
+  sidebarCollapsed: initialCollapsed,
+  today,
+  children,
+}: {
+  root: RootData | null;
+  sidebarCollapsed: boolean;
+  /** YYYY-MM-DD from the server, so server and browser agree on the trial rule. */
+  today: string;
+  children: React.ReactNode;
+}) {
+  const user = root?.user ?? null;
+  const config = root?.config ?? null;
+  const matches = useMatches();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const profile = isProfileScreen(matches);
+  const title = screenTitle(matches);
+  const contactHref = useContactHref();
+
+  const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const toggleCollapsed = useCallback(() => {
+    setCollapsed((value) => {
+      rememberSidebar(!value);
+      return !value;
+    });
+  }, []);
+
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => {
+    void location.key;
+    setMobileOpen(false);
+  }, [location.key]);
+
+  // Contact Us dialogs: in React state with JavaScript, in the URL (?dialog=ask|research) without it.
+  const urlDialog = dialogFromSearch(location.search, CONTACT_DIALOGS);
+  const [jsDialog, setJsDialog] = useState<{ name: ContactDialogName; n: number } | null>(null);
+  const openDialog = useCallback(
+    (name: ContactDialogName) => setJsDialog((d) => ({ name, n: (d?.n ?? 0) + 1 })),
+    [],
+  );
+  const dialog = jsDialog?.name ?? urlDialog;
+  const closeDialog = useCallback(() => {
+    setJsDialog(null);
+    if (dialogFromSearch(window.location.search, CONTACT_DIALOGS)) {
+      navigate(hrefWithoutDialog(window.location), { replace: true, preventScrollReset: true });
+    }
+  }, [navigate]);
+
+  // The remaining-report count seen on the previous screen: the dialog waits while it has just dropped to 0.
+  const remaining = user ? remainingProjects(user) : null;
+  const previousRemaining = useRef<{ key: string; value: number | null; previous: number | null } | null>(
+    null,
+  );
+  if (previousRemaining.current?.key !== location.key) {
+    previousRemaining.current = {
+      key: location.key,
+      value: remaining,
+      previous: previousRemaining.current ? previousRemaining.current.value : null,
+    };
+  }
+  const trialExpired =
+    !profile && isTrialExpired(user, today, { previousRemaining: previousRemaining.current.previous });
+
+  const trialInfo = user && isFreeTrial(user) ? { remaining, endDate: trialEndDate(user) } : null;
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header
+        user={user}
+        config={config}
+        mobileTitle={title}
+        onOpenDialog={openDialog}
+        onOpenMobileNav={() => setMobileOpen(true)}
+        mobileNavOpen={mobileOpen}
+      />
+      <div className="flex flex-1">
+        <Sidebar
+          user={user}
+          profile={profile}
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          mobileOpen={mobileOpen}
+          onCloseMobile={() => setMobileOpen(false)}
+          trial={trialInfo}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">
+            {children}
+            {dialog ? (
+              <ContactUsDialog key={`${dialog}-${jsDialog?.n ?? 0}`} name={dialog} onClose={closeDialog} />
+            ) : null}
+            <Toast toast={root?.toast} />
+            {trialExpired ? (
+              <TrialExpiredDialog demoSchedulingUrl={config?.demoSchedulingUrl} />
+            ) : (
+              <SubscribeNudge show={Boolean(root?.showNudge)} />
+            )}
+          </main>
+          <Footer
+            marketingSiteUrl={config?.marketingSiteUrl}
+            supportPhone={config?.supportPhone}
+            year={root?.year ?? new Date().getFullYear()}
+            contactHref={contactHref}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

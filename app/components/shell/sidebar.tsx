@@ -1,0 +1,241 @@
+import { Form, NavLink } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { formatDate } from "~/lib/format";
+import type { Tag } from "../../../contract/user";
+import { LogoutButton } from "./header";
+import { Icon, type IconName } from "./icons";
+
+export type SidebarUser = {
+  member_type: string;
+  allow_companysearch: boolean;
+  allow_directory: boolean;
+  projectTags: Tag[];
+  contactTags: Tag[];
+};
+
+export type TrialInfo = { remaining: number | null; endDate: string | null } | null;
+
+const linkBase =
+  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+const closeClass =
+  "inline-flex items-center gap-1 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-100 md:hidden";
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `${linkBase} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
+
+/**
+ * The sidebar: main entries (or the profile entries on profile pages), folder lists, keyword search and the
+ * trial counter. Desktop: a column, collapsible to a narrow rail with JavaScript. Mobile: off-canvas,
+ * opened by the header's menu link (`#sidebar`, so `:target` opens it without JavaScript).
+ */
+export function Sidebar({
+  user,
+  profile,
+  collapsed,
+  onToggleCollapsed,
+  mobileOpen,
+  onCloseMobile,
+  trial,
+}: {
+  user: SidebarUser | null;
+  profile: boolean;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  mobileOpen: boolean;
+  onCloseMobile: () => void;
+  trial: TrialInfo;
+}) {
+  const hydrated = useHydrated();
+  const label = (text: string) => <span className={collapsed ? "md:sr-only" : ""}>{text}</span>;
+  const entry = (to: string, icon: IconName, text: string, end = false) => (
+    <li>
+      <NavLink to={to} end={end} className={linkClass} title={collapsed ? text : undefined}>
+        <Icon name={icon} />
+        {label(text)}
+      </NavLink>
+    </li>
+  );
+  const folders = (tags: Tag[], base: string, listLabel: string) =>
+    tags.length > 0 ? (
+      <ul aria-label={listLabel} className={`mt-0.5 mb-1 ml-8 space-y-0.5 ${collapsed ? "md:hidden" : ""}`}>
+        {tags.map((tag) => (
+          <li key={tag.id}>
+            <NavLink
+              to={`${base}/Tags/${tag.id}`}
+              className={({ isActive }) =>
+                `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
+                  isActive ? "bg-brand-50 font-medium text-brand-800" : "text-slate-700 hover:bg-slate-100"
+                }`
+              }
+            >
+              <span
+                aria-hidden="true"
+                className="h-3 w-3 shrink-0 rounded-full border border-black/10"
+                style={{ backgroundColor: tag.color }}
+              />
+              <span className="truncate">{tag.name}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    ) : null;
+
+  const mobileClasses = mobileOpen
+    ? "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-72 max-md:shadow-xl"
+    : "max-md:hidden max-md:target:fixed max-md:target:inset-y-0 max-md:target:left-0 max-md:target:z-50 max-md:target:flex max-md:target:w-72 max-md:target:shadow-xl";
+
+  return (
+    <>
+      {mobileOpen ? (
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-40 bg-slate-900/40 md:hidden"
+          onClick={onCloseMobile}
+        />
+      ) : null}
+      <nav
+        id="sidebar"
+        aria-label={profile ? "Profile" : "Main"}
+        className={`no-print shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:sticky md:top-14 md:flex md:h-[calc(100vh-3.5rem)] ${
+          collapsed ? "md:w-16" : "md:w-64"
+        } ${mobileClasses}`}
+      >
+        <div className="flex items-center justify-between gap-2 px-3 pt-3">
+          {hydrated ? (
+            <button type="button" className={closeClass} onClick={onCloseMobile}>
+              <Icon name="close" />
+              <span>Close menu</span>
+            </button>
+          ) : (
+            // Without JavaScript: leaves the :target state that opened the sidebar.
+            <a href="#main" className={closeClass}>
+              <Icon name="close" />
+              <span>Close menu</span>
+            </a>
+          )}
+          <button
+            type="button"
+            onClick={onToggleCollapsed}
+            disabled={!hydrated}
+            aria-expanded={!collapsed}
+            aria-controls="sidebar-entries"
+            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            className={`hidden rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 md:inline-flex ${
+              collapsed ? "mx-auto" : "ml-auto"
+            }`}
+          >
+            <Icon name={collapsed ? "chevronRight" : "chevronLeft"} />
+            <span className="sr-only">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
+          </button>
+        </div>
+
+        <div id="sidebar-entries" className="flex flex-1 flex-col gap-4 px-2 pt-2 pb-6">
+          {profile ? (
+            <ul className="space-y-0.5">
+              {entry("/Projects", "back", "Back")}
+              {entry("/Me/Account", "user", "Account")}
+              {entry("/Me/Subscription", "card", "Subscription")}
+              {entry("/Me/Settings", "cog", "Settings")}
+              <li>
+                <LogoutButton
+                  className={`${linkBase} w-full text-slate-700 hover:bg-slate-100 hover:text-slate-900`}
+                >
+                  <Icon name="logout" />
+                  {label("Logout")}
+                </LogoutButton>
+              </li>
+            </ul>
+          ) : (
+            <>
+              <ul className="space-y-0.5">
+                {entry("/Projects", "search", "Project Search")}
+                {entry("/Calendar", "calendar", "Calendar")}
+                <li>
+                  <NavLink
+                    to="/Me/Projects"
+                    end
+                    className={linkClass}
+                    title={collapsed ? "Saved Projects" : undefined}
+                  >
+                    <Icon name="bookmark" />
+                    {label("Saved Projects")}
+                  </NavLink>
+                  {folders(user?.projectTags ?? [], "/Me/Projects", "Project folders")}
+                </li>
+                {user?.allow_companysearch ? entry("/Companies", "building", "Companies") : null}
+                {user?.allow_directory ? entry("/Contacts", "book", "Directory") : null}
+                <li>
+                  <NavLink
+                    to="/Me/Contacts"
+                    end
+                    className={linkClass}
+                    title={collapsed ? "Contacts" : undefined}
+                  >
+                    <Icon name="users" />
+                    {label("Contacts")}
+                  </NavLink>
+                  {folders(user?.contactTags ?? [], "/Me/Contacts", "Contact folders")}
+                </li>
+                {entry("/Notes", "note", "Notes")}
+              </ul>
+
+              <Form
+                method="get"
+                action="/Projects"
+                role="search"
+                aria-label="Keyword search"
+                className={`px-1 ${collapsed ? "md:hidden" : ""}`}
+              >
+                <label
+                  htmlFor="sidebar-query"
+                  className="mb-1 block text-xs font-semibold text-slate-700 uppercase"
+                >
+                  Keyword search
+                </label>
+                <div className="flex gap-1">
+                  <input
+                    id="sidebar-query"
+                    type="search"
+                    name="query"
+                    placeholder="Search projects"
+                    className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+                  />
+                  <button
+                    type="submit"
+                    className="rounded-md bg-brand-700 px-2 text-white hover:bg-brand-800 focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 focus:outline-none"
+                  >
+                    <Icon name="search" className="h-4 w-4" />
+                    <span className="sr-only">Search</span>
+                  </button>
+                </div>
+              </Form>
+
+              {trial ? (
+                <div
+                  className={`mx-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 ${
+                    collapsed ? "md:hidden" : ""
+                  }`}
+                >
+                  <p className="font-semibold">Free Trial</p>
+                  <p>Free reports remaining: {trial.remaining ?? 0}</p>
+                  {trial.endDate ? <p>Trial expires: {formatDate(trial.endDate)}</p> : null}
+                </div>
+              ) : null}
+
+              <ul className="space-y-0.5 border-t border-slate-200 pt-3 md:hidden">
+                {entry("/Me/Account", "user", "Account")}
+                <li>
+                  <LogoutButton
+                    className={`${linkBase} w-full text-slate-700 hover:bg-slate-100 hover:text-slate-900`}
+                  >
+                    <Icon name="logout" />
+                    <span>Logout</span>
+                  </LogoutButton>
+                </li>
+              </ul>
+            </>
+          )}
+        </div>
+      </nav>
+    </>
+  );
+}

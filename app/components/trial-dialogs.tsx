@@ -1,0 +1,90 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonSecondaryClass } from "./forms";
+import { Modal } from "./modal";
+
+const primaryClass =
+  "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
+
+/**
+ * Spec §2 "Blocking and nudge dialogs": the trial is over. It cannot be closed; it is not shown on
+ * profile pages, so the member can still reach the subscription page.
+ */
+export function TrialExpiredDialog({ demoSchedulingUrl }: { demoSchedulingUrl?: string }) {
+  return (
+    <Modal open title="Your Free Trial Has Expired..." dismissible={false}>
+      <p className="text-slate-700">Sign up for a full subscription to continue using the product.</p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link to="/Me/Subscription" className={primaryClass}>
+          Sign Up
+        </Link>
+        {demoSchedulingUrl ? (
+          <a
+            href={demoSchedulingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonSecondaryClass}
+          >
+            Schedule a demo<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {/* Logs out, then the logout action sends the member to the company site. */}
+        <form method="post" action="/Logout">
+          <input type="hidden" name="to" value="home" />
+          <button type="submit" className={buttonSecondaryClass}>
+            Home page
+          </button>
+        </form>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * 'Subscribe to unlock more reports.' Shown when the root data says so (once per login); dismissed by
+ * Later and, with JavaScript, by any route change. Without JavaScript Later is a link to this page, whose
+ * next load no longer carries the nudge.
+ */
+export function SubscribeNudge({ show }: { show: boolean }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [shownAt, setShownAt] = useState<string | null>(() => (show ? location.key : null));
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    if (show) {
+      setShownAt((key) => key ?? location.key);
+    } else {
+      setShownAt(null);
+      setDismissed(false);
+    }
+  }, [show, location.key]);
+
+  const open = show && !dismissed && (shownAt === null || shownAt === location.key);
+  if (!open) return null;
+  return (
+    <Modal
+      open
+      title="Subscribe to unlock more reports."
+      onClose={() => setDismissed(true)}
+      closeHref={here}
+      size="sm"
+    >
+      <div className="mt-2 flex flex-wrap justify-end gap-3">
+        <a
+          href={here}
+          className={buttonSecondaryClass}
+          onClick={(event) => {
+            event.preventDefault();
+            setDismissed(true);
+          }}
+        >
+          Later
+        </a>
+        <Link to="/Me/Subscription" className={primaryClass}>
+          Sign Up
+        </Link>
+      </div>
+    </Modal>
+  );
+}

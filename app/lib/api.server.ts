@@ -1,0 +1,170 @@
+import { createContext, data, redirect } from "react-router";
+import type { z } from "zod";
+import { ApiError as ApiErrorAnswer } from "../../contract/common";
+import { config } from "./config.server";
+import { loginUrlFor } from "./request-url";
+import type { MemberSession } from "./session.server";
+
+/** A 4xx answer from the API that a screen may want to show: its message, and per-field messages. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+export type UpstreamFailureBody = { upstreamFailure: true; title: string; message: string };
+
+/** The API is down, slow, failing or answering nonsense: the member gets a friendly 502/503/504 page. */
+function upstreamFailure(status: 502 | 503 | 504, message: string) {
+  const title = status === 504 ? "The service is taking too long" : "The service is unavailable";
+  return data<UpstreamFailureBody>({ upstreamFailure: true, title, message }, { status });
+}
+
+/** The message to show when `error` is an upstream failure thrown by the client, otherwise null. */
+export function upstreamFailureMessage(error: unknown): string | null {
+  const body = (error as { data?: Partial<UpstreamFailureBody> } | null)?.data;
+  return body?.upstreamFailure ? (body.message ?? null) : null;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+type CallOptions = { query?: Query; body?: unknown; auth?: boolean; timeoutMs?: number };
+
+function buildUrl(path: string, query?: Query) {
+  const url = new URL(`${config.apiBaseUrl}/${path.replace(/^\/+/, "")}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) for (const v of value) url.searchParams.append(`${key}[]`, String(v));
+    else url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/**
+ * The provider API as this request's member sees it. Every call is bounded by the request's own
+ * abort signal and a timeout; a POST is never retried; the token never leaves this module's headers.
+ */
+export class ApiClient {
+  constructor(
+    private readonly request: Request,
+    private readonly session: MemberSession,
+  ) {}
+
+  get<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
+    return this.call("GET", path, schema, options);
+  }
+  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) {
+    return this.call("POST", path, schema, { ...options, body });
+  }
+  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) {
+    return this.call("PUT", path, schema, { ...options, body });
+  }
+  /** DELETE, with an optional JSON body (DELETE SavedProjects takes {ids}). */
+  delete<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
+    return this.call("DELETE", path, schema, options);
+  }
+
+  /** A streamed call (CSV download): the raw upstream response, checked for status only. */
+  async stream(method: "GET" | "POST", path: string, options: CallOptions = {}): Promise<Response> {
+    const response = await this.send(method, path, options);
+    if (!response.ok) await this.fail(response, options);
+    return response;
+  }
+
+  async call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    options: CallOptions,
+  ): Promise<z.infer<S>> {
+    const response = await this.send(method, path, options);
+    if (!response.ok) await this.fail(response, options);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      logCall(method, path, response.status, "answer is not JSON");
+      throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; ");
+      logCall(method, path, response.status, `answer does not match the contract (${where})`);
+      throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+    }
+    return parsed.data;
+  }
+
+  private async send(method: string, path: string, options: CallOptions): Promise<Response> {
+    const headers = new Headers({ Accept: "application/json" });
+    const useAuth = options.auth !== false;
+    if (useAuth) {
+      const token = this.session.token;
+      if (!token) throw this.toLogin();
+      headers.set("Authorization", `Bearer ${token}`);
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.body);
+    }
+    const timeoutMs = options.timeoutMs ?? config.upstreamTimeoutMs;
+    const signal = AbortSignal.any([this.request.signal, AbortSignal.timeout(timeoutMs)]);
+    const started = performance.now();
+    try {
+      const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+      if (!response.ok || performance.now() - started > 1000) {
+        logCall(method, path, response.status, `${Math.round(performance.now() - started)} ms`);
+      }
+      return response;
+    } catch (error) {
+      const name = (error as Error)?.name;
+      if (name === "TimeoutError") {
+        logCall(method, path, 0, `timed out after ${timeoutMs} ms`);
+        throw upstreamFailure(504, "The service did not answer in time. Please try again in a moment.");
+      }
+      if (this.request.signal.aborted) throw error; // the member went away: nothing to render
+      logCall(method, path, 0, `unreachable (${name})`);
+      throw upstreamFailure(503, "We cannot reach the service right now. Please try again in a moment.");
+    }
+  }
+
+  private async fail(response: Response, options: CallOptions): Promise<never> {
+    if (response.status === 401 && options.auth !== false) throw this.toLogin();
+    if (response.status >= 500) {
+      throw upstreamFailure(502, "The service ran into a problem. Please try again in a moment.");
+    }
+    let message = "The request could not be completed.";
+    let fieldErrors: Record<string, string[]> = {};
+    try {
+      const parsed = ApiErrorAnswer.safeParse(await response.json());
+      if (parsed.success) {
+        message = parsed.data.message;
+        fieldErrors = parsed.data.errors ?? {};
+      }
+    } catch {
+      // a 4xx without a JSON body keeps the generic message
+    }
+    throw new ApiRequestError(response.status, message, fieldErrors);
+  }
+
+  /** A 401 ends the session and sends the member to the login page, back here afterwards. */
+  private toLogin() {
+    this.session.destroy();
+    return redirect(loginUrlFor(this.request));
+  }
+}
+
+function logCall(method: string, path: string, status: number, note: string) {
+  // Path only: query strings may carry search text; tokens and bodies are never logged.
+  console.warn(`[api] ${method} /${path.split("?")[0]} → ${status || "no answer"}: ${note}`);
+}
+
+export const apiContext = createContext<ApiClient>();

@@ -1,0 +1,32 @@
+/**
+ * Dialog open state in the URL (`?dialog=ask`), so a dialog that leads to a mutation also opens without
+ * JavaScript. These helpers keep every other search parameter as it is.
+ */
+export const DIALOG_PARAM = "dialog";
+
+type LocationLike = { pathname: string; search: string };
+
+function build(pathname: string, params: URLSearchParams) {
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The current path and query with `?dialog=<name>` set. */
+export function hrefWithDialog(location: LocationLike, name: string): string {
+  const params = new URLSearchParams(location.search);
+  params.set(DIALOG_PARAM, name);
+  return build(location.pathname, params);
+}
+
+/** The current path and query without the dialog parameter (where a closed dialog, or a done form, goes back to). */
+export function hrefWithoutDialog(location: LocationLike): string {
+  const params = new URLSearchParams(location.search);
+  params.delete(DIALOG_PARAM);
+  return build(location.pathname, params);
+}
+
+/** The dialog named in the URL, if it is one of `names`. */
+export function dialogFromSearch<T extends string>(search: string, names: readonly T[]): T | null {
+  const value = new URLSearchParams(search).get(DIALOG_PARAM);
+  return (names as readonly string[]).includes(value ?? "") ? (value as T) : null;
+}

@@ -1,0 +1,75 @@
+import { GeocodeAnswer } from "../../contract/projects";
+import type { ApiClient } from "./api.server";
+import { LruCache } from "./lru";
+
+export type LatLng = { lat: number; lng: number };
+
+/** Geocodes change rarely: keep a day's worth of answers for a thousand addresses, shared by all members. */
+const cache = new LruCache<string, LatLng | null>(1000, 24 * 60 * 60 * 1000);
+/** A failed or empty answer is remembered briefly, so a bad address does not cost a call on every page. */
+const MISS_TTL_MS = 5 * 60 * 1000;
+const inFlight = new Map<string, Promise<LatLng | null>>();
+
+/** The one-line address the API's Geocode call is given; null when there is nothing to look up. */
+export function geocodeQuery(parts: readonly (string | null | undefined)[]): string | null {
+  const line = parts
+    .map((p) => (p ?? "").trim())
+    .filter(Boolean)
+    .join(", ")
+    .replace(/\s+/g, " ");
+  return line.length >= 3 ? line.slice(0, 300) : null;
+}
+
+function cacheKey(address: string) {
+  return address.trim().toLowerCase().replace(/\s+/g, " ");
+}
+
+/**
+ * The location of an address through the API's Geocode call (results[0].geometry.location when the
+ * status is OK), cached in-process. Never throws: a failure is logged and answers null (spec §8:
+ * "Geocode fails — logged only; that marker is skipped").
+ */
+export async function geocodeAddress(api: ApiClient, address: string | null | undefined): Promise<LatLng | null> {
+  if (!address?.trim()) return null;
+  const key = cacheKey(address);
+  if (cache.has(key)) return cache.get(key) ?? null;
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+
+  const lookup = (async () => {
+    try {
+      const answer = await api.get(`Geocode/${encodeURIComponent(address.trim())}`, GeocodeAnswer, { timeoutMs: 5000 });
+      const location = answer.status === "OK" ? answer.results[0]?.geometry.location : undefined;
+      if (location && Number.isFinite(location.lat) && Number.isFinite(location.lng)) {
+        const point = { lat: location.lat, lng: location.lng };
+        cache.set(key, point);
+        return point;
+      }
+      console.warn(`[geocode] no location (status ${answer.status})`);
+      cache.set(key, null, MISS_TTL_MS);
+      return null;
+    } catch (error) {
+      // A redirect to the login page (401) is not ours to swallow.
+      if (error instanceof Response) throw error;
+      console.warn(`[geocode] failed: ${(error as Error)?.message ?? "upstream failure"}`);
+      return null;
+    } finally {
+      inFlight.delete(key);
+    }
+  })();
+  inFlight.set(key, lookup);
+  return lookup;
+}
+
+/** Geocodes many addresses in parallel (the list map); failures are skipped. */
+export async function geocodeMany<T>(
+  api: ApiClient,
+  items: readonly T[],
+  addressOf: (item: T) => string | null,
+): Promise<{ item: T; point: LatLng }[]> {
+  const points = await Promise.all(items.map((item) => geocodeAddress(api, addressOf(item))));
+  return items.flatMap((item, i) => {
+    const point = points[i];
+    return point ? [{ item, point }] : [];
+  });
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
+import { ApiClient, apiContext } from "./api.server";
+import { config } from "./config.server";
+import { nonceContext } from "./nonce";
+import { MemberSession, memberSessionContext } from "./session.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function cspFor(nonce: string) {
+  const marketing = new URL(config.marketingSiteUrl).origin;
+  const tiles = /^https?:\/\//.test(config.mapTileUrl) ? new URL(config.mapTileUrl.replace(/\{.*?\}/g, "0")).origin : "";
+  const devConnect = config.production ? "" : " ws: wss:";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${tiles}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self'${devConnect}`,
+    "frame-src https://www.youtube.com https://player.vimeo.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${marketing}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Security headers on every response the router makes, with a fresh CSP nonce each request. */
+export const securityHeaders: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  context.set(nonceContext, nonce);
+  const response = await next();
+  const headers = response.headers;
+  try {
+    headers.set("Content-Security-Policy", cspFor(nonce));
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (config.production && config.cookieSecure) {
+      headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    // Every page of this app carries a member's data or a form: nothing may be stored by caches.
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  } catch {
+    // immutable headers (a redirect made by Response.redirect): leave them as they are
+  }
+  return response;
+};
+
+/** Hosts this app answers to: the Host header, and the one a TLS-terminating proxy forwarded. */
+function ownHosts(request: Request): Set<string> {
+  const hosts = new Set<string>([new URL(request.url).host.toLowerCase()]);
+  const host = request.headers.get("Host");
+  if (host) hosts.add(host.toLowerCase());
+  const forwarded = request.headers.get("X-Forwarded-Host");
+  if (forwarded) hosts.add(forwarded.split(",")[0].trim().toLowerCase());
+  return hosts;
+}
+
+function originHost(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses cross-site form posts on every route, UI and resource alike, without needing JavaScript.
+ * Browsers send Sec-Fetch-Site on secure origins and Origin on every POST; either must say "this site".
+ * Only the host is compared: behind a TLS-terminating proxy the scheme the app sees differs.
+ */
+export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return next();
+  const site = request.headers.get("Sec-Fetch-Site");
+  const hosts = ownHosts(request);
+  const sender = originHost(request.headers.get("Origin")) ?? originHost(request.headers.get("Referer"));
+  if (site === "same-origin" || (sender !== null && hosts.has(sender))) return next();
+  console.warn(`[csrf] refused ${request.method} ${new URL(request.url).pathname} (site=${site ?? "-"})`);
+  return new Response("This form was sent from another site and has been refused.", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+};
+
+/** Loads the member session and the API client for the request, and writes the session cookie once. */
+export const memberSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await MemberSession.fromRequest(request);
+  context.set(memberSessionContext, session);
+  context.set(apiContext, new ApiClient(request, session));
+  const response = await next();
+  const cookie = await session.setCookieHeader();
+  if (cookie) {
+    try {
+      response.headers.append("Set-Cookie", cookie);
+    } catch {
+      const copy = new Response(response.body, response);
+      copy.headers.append("Set-Cookie", cookie);
+      return copy;
+    }
+  }
+  return response;
+};

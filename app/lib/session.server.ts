@@ -1,0 +1,125 @@
+import { createContext, createCookieSessionStorage, type Session } from "react-router";
+import { config } from "./config.server";
+import { openToken, sealToken } from "./token-crypto.server";
+
+export type Toast = { title: string; description?: string; autoClose?: boolean; kind?: "success" | "error" | "reset-done" };
+
+type SessionData = {
+  token: string; // sealed API token
+  issuedAt: number;
+  lastSeen: number;
+  nudgeShown: boolean;
+};
+type FlashData = { toast: Toast; notice: string };
+
+const storage = createCookieSessionStorage<SessionData, FlashData>({
+  cookie: {
+    name: config.cookieSecure ? "__Host-session" : "session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config.cookieSecure,
+    secrets: config.sessionSecrets,
+    maxAge: Math.floor(config.sessionMaxMs / 1000),
+  },
+});
+
+/** Touch the last-seen time at most this often, so most responses carry no Set-Cookie. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * The member's server-side session for one request. Routes change it through these methods only;
+ * the session middleware writes the one resulting Set-Cookie header after the route has run.
+ */
+export class MemberSession {
+  private state: "unchanged" | "changed" | "destroyed" = "unchanged";
+  /** Set when a session existed but ran past its idle or absolute timeout. */
+  readonly expired: boolean;
+
+  private constructor(private session: Session<SessionData, FlashData>) {
+    const now = Date.now();
+    const sealed = session.get("token");
+    const issuedAt = session.get("issuedAt") ?? 0;
+    const lastSeen = session.get("lastSeen") ?? 0;
+    this.expired = Boolean(
+      sealed && (now - issuedAt > config.sessionMaxMs || now - lastSeen > config.sessionIdleMs),
+    );
+    if (this.expired) {
+      this.session = session;
+      this.clearLogin();
+    } else if (sealed && now - lastSeen > LAST_SEEN_RESOLUTION_MS) {
+      session.set("lastSeen", now);
+      this.state = "changed";
+    }
+  }
+
+  static async fromRequest(request: Request) {
+    return new MemberSession(await storage.getSession(request.headers.get("Cookie")));
+  }
+
+  /** The API token, or null when logged out (or the sealed value does not open). */
+  get token(): string | null {
+    const sealed = this.session.get("token");
+    return sealed ? openToken(sealed, config.sessionSecrets) : null;
+  }
+
+  get isLoggedIn() {
+    return this.token !== null;
+  }
+
+  /** Login always starts from an empty session: nothing from before survives. */
+  async startFresh(token: string) {
+    this.session = await storage.getSession();
+    const now = Date.now();
+    this.session.set("token", sealToken(token, config.sessionSecrets));
+    this.session.set("issuedAt", now);
+    this.session.set("lastSeen", now);
+    this.state = "changed";
+  }
+
+  destroy() {
+    this.state = "destroyed";
+  }
+
+  private clearLogin() {
+    this.session.unset("token");
+    this.session.unset("issuedAt");
+    this.session.unset("lastSeen");
+    this.session.unset("nudgeShown");
+    this.state = "changed";
+  }
+
+  flashToast(toast: Toast) {
+    this.session.flash("toast", toast);
+    this.state = "changed";
+  }
+
+  /** Whether a flash toast waits to be shown, without consuming it. */
+  hasPendingToast(): boolean {
+    return this.session.has("toast");
+  }
+
+  /** Reads (and so consumes) the flash toast. */
+  takeToast(): Toast | null {
+    const toast = this.session.get("toast") ?? null;
+    if (toast) this.state = "changed";
+    return toast;
+  }
+
+  /** The subscribe nudge shows once per login: true the first time it is asked. */
+  takeNudgeTurn(): boolean {
+    if (this.session.get("nudgeShown")) return false;
+    this.session.set("nudgeShown", true);
+    this.state = "changed";
+    return true;
+  }
+
+  /** The Set-Cookie value this request must send, if any. */
+  async setCookieHeader(): Promise<string | null> {
+    if (this.state === "destroyed") return storage.destroySession(this.session);
+    if (this.state === "changed") return storage.commitSession(this.session);
+    return null;
+  }
+}
+
+export const memberSessionContext = createContext<MemberSession>();

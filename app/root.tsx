@@ -1,0 +1,96 @@
+import {
+
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { type User, UserAnswer } from "../contract/user";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/error-page";
+import { ApiRequestError, apiContext } from "./lib/api.server";
+import { publicConfig } from "./lib/config.server";
+import { csrfGuard, memberSession, securityHeaders } from "./lib/middleware.server";
+import { useNonce } from "./lib/nonce";
+import { memberSessionContext } from "./lib/session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [securityHeaders, csrfGuard, memberSession];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = context.get(memberSessionContext);
+  const api = context.get(apiContext);
+  let user: User | null = null;
+  if (session.isLoggedIn) {
+    try {
+      user = (await api.get("Users/Me", UserAnswer)).data;
+    } catch (error) {
+      // A 403 on the current user means the account may no longer use the app: log out.
+      if (error instanceof ApiRequestError && error.status === 403) {
+        session.destroy();
+        throw redirect("/Login");
+      }
+      throw error;
+    }
+  }
+  return {
+    user,
+    toast: session.takeToast(),
+    showNudge: Boolean(user?.displaySubscriptionNudge) && session.takeNudgeTurn(),
+    sessionExpired: session.expired,
+    config: publicConfig(),
+    year: new Date().getFullYear(),
+  };
+}
+
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // Re-read the member (remaining reports, folders) after every mutation and on every new screen.
+  if (formMethod && formMethod !== "GET") return true;
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  return defaultShouldRevalidate;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data from anywhere in the tree (null inside the root error boundary). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root") ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
+

@@ -1,0 +1,43 @@
+import { Outlet, redirect, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-shell";
+import { isoDay } from "~/lib/format";
+import { loginUrlFor } from "~/lib/request-url";
+import { memberSessionContext } from "~/lib/session.server";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/_member";
+
+/** Every screen of the logged-in layout needs a session: without one, the login page, back here afterwards. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.get(memberSessionContext).isLoggedIn) throw redirect(loginUrlFor(request));
+  return {
+    sidebarCollapsed: sidebarCollapsedFromCookie(request.headers.get("Cookie")),
+    today: isoDay(new Date()),
+  };
+}
+
+export default function MemberLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <AppShell root={root} sidebarCollapsed={loaderData.sidebarCollapsed} today={loaderData.today}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** A screen that fails on its own renders its error inside the shell (header, sidebar and footer stay usable). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  const layout = useRouteLoaderData<typeof loader>("routes/_member");
+  if (!root?.user) return <ErrorPage error={error} />;
+  return (
+    <AppShell
+      root={root}
+      sidebarCollapsed={layout?.sidebarCollapsed ?? false}
+      today={layout?.today ?? isoDay(new Date())}
+    >
+      <title>Something went wrong | Project Leads</title>
+      <ErrorPage error={error} compact />
+    </AppShell>
+  );
+}

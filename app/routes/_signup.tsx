@@ -1,0 +1,35 @@
+import { Outlet } from "react-router";
+import { Footer } from "~/components/shell/footer";
+import { useRootData } from "~/root";
+
+/** Sign-up and public pages: a back-to-site link and a Sign up banner (spec §1). */
+export default function SignupLayout() {
+  const root = useRootData();
+  const site = root?.config.marketingSiteUrl;
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
+          <span className="flex items-center gap-2 text-lg font-bold text-brand-800">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            Project Leads
+          </span>
+          {site ? (
+            <a href={site} className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+              Back to site
+            </a>
+          ) : null}
+        </div>
+        <div className="bg-brand-800 px-4 py-3 text-center text-lg font-semibold text-white">Sign up</div>
+      </header>
+      <main id="main" className="flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <Footer
+        marketingSiteUrl={site}
+        supportPhone={root?.config.supportPhone}
+        year={root?.year ?? new Date().getFullYear()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useId } from "react";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { UpdateAccountAnswer, ChangePasswordAnswer } from "../../contract/account";
+import { UserWithSettingsAnswer } from "../../contract/user";
+import { ErrorList, Field, FormAlert, SubmitButton, buttonSecondaryClass, useIsSubmitting } from "~/components/forms";
+import { Modal } from "~/components/modal";
+import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
+import { apiContext } from "~/lib/api.server";
+import { dialogFromSearch } from "~/lib/dialog-url";
+import { formFailure } from "~/lib/form-failure.server";
+import {
+  ACCOUNT_SAVED,
+  AccountSchema,
+  countryOptions,
+  DEFAULT_COUNTRY,
+  PASSWORD_CHANGED,
+  PASSWORD_FAILED_TITLE,
+  PASSWORD_FIELDS,
+  PasswordSchema,
+  stateSelect,
+  toAccountPayload,
+} from "~/lib/profile-forms";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/account";
+
+export const handle = { title: "Account" };
+export const meta: Route.MetaFunction = () => [{ title: "Account | Project Leads" }];
+
+const ACCOUNT_PATH = "/Me/Account";
+const PASSWORD_DIALOG_PATH = `${ACCOUNT_PATH}?dialog=password`;
+
+/** The account edit fields (GET Users/Me?withSettings=1) and the states for the state select (cached). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const [me, options] = await Promise.all([
+    api.get("Users/Me", UserWithSettingsAnswer, { query: { withSettings: 1 } }),
+    getAdvancedOptionsOrNull(api),
+  ]);
+  const user = me.data;
+  const place = ({ abbr, name }: { abbr: string; name: string }) => ({ abbr, name });
+  return {
+    account: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      address1: user.address1,
+      address2: user.address2,
+      city: user.city,
+      state: user.state,
+      county: user.county,
+      zip: user.zip,
+      country: user.country,
+    },
+    places: options ? { states: options.states.map(place), provinces: options.provinces.map(place) } : null,
+    dialog: dialogFromSearch(new URL(request.url).search, ["password"] as const),
+  };
+}
+
+type ActionResult = { intent: "account" | "password"; result: SubmissionResult<string[]> };
+
+/** Two forms: `intent=account` saves the profile (PUT Users/Me), `intent=password` changes the password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const api = context.get(apiContext);
+  const session = context.get(memberSessionContext);
+
+  if (formData.get("intent") === "password") {
+    const submission = parseWithZod(formData, { schema: PasswordSchema });
+    const hideFields = PASSWORD_FIELDS;
+    if (submission.status !== "success") {
+      return data<ActionResult>({ intent: "password", result: submission.reply({ hideFields }) }, { status: 400 });
+    }
+    const { intent: _intent, ...body } = submission.value;
+    try {
+      await api.post("Users/Me/Password", body, ChangePasswordAnswer);
+    } catch (error) {
+      const failure = formFailure(error);
+      if (!failure) throw error;
+      return data<ActionResult>(
+        {
+          intent: "password",
+          result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.fieldErrors, hideFields }),
+        },
+        { status: failure.status },
+      );
+    }
+    session.flashToast({ title: "Success!", description: PASSWORD_CHANGED, autoClose: true });
+    throw redirect(ACCOUNT_PATH);
+  }
+
+  const submission = parseWithZod(formData, { schema: AccountSchema });
+  if (submission.status !== "success") {
+    return data<ActionResult>({ intent: "account", result: submission.reply() }, { status: 400 });
+  }
+  const { intent: _intent, ...fields } = submission.value;
+  try {
+    await api.put("Users/Me", toAccountPayload(fields), UpdateAccountAnswer);
+  } catch (error) {
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data<ActionResult>(
+      { intent: "account", result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.fieldErrors }) },
+      { status: failure.status },
+    );
+  }
+  session.flashToast({ title: "Success!", description: ACCOUNT_SAVED, autoClose: true });
+  throw redirect(ACCOUNT_PATH);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const accountResult = actionData?.intent === "account" ? actionData.result : undefined;
+  const passwordResult = actionData?.intent === "password" ? actionData.result : undefined;
+  const navigate = useNavigate();
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Account</h1>
+        <Link to={PASSWORD_DIALOG_PATH} preventScrollReset className={buttonSecondaryClass}>
+          Change password
+        </Link>
+      </div>
+      <AccountForm account={loaderData.account} places={loaderData.places} lastResult={accountResult} />
+      <Modal
+        open={loaderData.dialog === "password"}
+        title={passwordResult?.error?.[""]?.length ? PASSWORD_FAILED_TITLE : "Change password"}
+        onClose={() => navigate(ACCOUNT_PATH, { replace: true, preventScrollReset: true })}
+        closeHref={ACCOUNT_PATH}
+      >
+        <PasswordForm lastResult={passwordResult} />
+      </Modal>
+    </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function AccountForm({
+  account,
+  places,
+  lastResult,
+}: {
+  account: LoaderData["account"];
+  places: LoaderData["places"];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const state = stateSelect(places?.states ?? [], places?.provinces ?? [], account.state);
+  const countries = countryOptions(account.country);
+  const storedCountry = (account.country ?? "").trim();
+  const country = countries.find((c) => c.value === storedCountry.toUpperCase())?.value ?? (storedCountry || DEFAULT_COUNTRY);
+  const [form, fields] = useForm({
+    id: "account",
+    lastResult,
+    defaultValue: {
+      ...account,
+      state: places ? state.selected : (account.state ?? ""),
+      country,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountSchema }),
+  });
+  const submitting = useIsSubmitting(ACCOUNT_PATH);
+  const stateErrorId = useId();
+  const countryErrorId = useId();
+  const selectClass =
+    "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
+
+  return (
+    <Form
+      method="post"
+      action={ACCOUNT_PATH}
+      {...getFormProps(form)}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 className="text-lg font-semibold text-slate-900">Profile</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="account" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" meta={fields.first_name} autoComplete="given-name" />
+        <Field label="Last name" meta={fields.last_name} autoComplete="family-name" />
+        <div className="sm:col-span-2">
+          <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+        </div>
+        <Field label="Address" meta={fields.address1} autoComplete="address-line1" />
+        <Field label="Address 2" meta={fields.address2} autoComplete="address-line2" />
+        <Field label="City" meta={fields.city} autoComplete="address-level2" />
+        {places ? (
+          <div>
+            <label htmlFor={fields.state.id} className="mb-1 block text-sm font-medium text-slate-700">
+              State / Province
+            </label>
+            <select
+              {...getSelectProps(fields.state)}
+              key={fields.state.key}
+              autoComplete="address-level1"
+              className={selectClass}
+              aria-describedby={fields.state.errors?.length ? stateErrorId : undefined}
+            >
+              <option value="">Select a state</option>
+              {state.groups.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <ErrorList id={stateErrorId} errors={fields.state.errors} />
+          </div>
+        ) : (
+          <Field label="State / Province" meta={fields.state} autoComplete="address-level1" />
+        )}
+        <Field label="County" meta={fields.county} />
+        <Field label="Zip" meta={fields.zip} autoComplete="postal-code" />
+        <div>
+          <label htmlFor={fields.country.id} className="mb-1 block text-sm font-medium text-slate-700">
+            Country
+          </label>
+          <select
+            {...getSelectProps(fields.country)}
+            key={fields.country.key}
+            autoComplete="country"
+            className={selectClass}
+            aria-describedby={fields.country.errors?.length ? countryErrorId : undefined}
+          >
+            {countries.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={countryErrorId} errors={fields.country.errors} />
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <SubmitButton pending={submitting}>Save</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+  });
+  const submitting = useIsSubmitting(PASSWORD_DIALOG_PATH);
+  return (
+    <Form method="post" action={PASSWORD_DIALOG_PATH} {...getFormProps(form)} className="space-y-4">
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="password" />
+      <Field label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" hideValue />
+      <Field label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hideValue />
+      <Field
+        label="Confirm new password"
+        meta={fields.confirmNewPassword}
+        type="password"
+        autoComplete="new-password"
+        hideValue
+      />
+      <div className="flex justify-end gap-3">
+        <Link to={ACCOUNT_PATH} replace preventScrollReset className={buttonSecondaryClass}>
+          Cancel
+        </Link>
+        <SubmitButton pending={submitting}>Change password</SubmitButton>
+      </div>
+    </Form>
+  );
+}

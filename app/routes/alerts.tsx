@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { AlertListAnswer } from "../../contract/notes";
+import { apiContext } from "~/lib/api.server";
+import { formatDate } from "~/lib/dates";
+import { subjectOf } from "~/lib/notes-format";
+import type { Route } from "./+types/alerts";
+
+export const handle = { title: "Alerts" };
+export const meta: Route.MetaFunction = () => [{ title: "Alerts | Project Leads" }];
+
+export const NO_ALERTS = "You have no alerts currently!";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const answer = await context.get(apiContext).get("Alerts", AlertListAnswer);
+  return { alerts: answer.data };
+}
+
+/** The member's alerts, each linking to its project or contact, and the way to the alert preferences. */
+export default function Alerts({ loaderData }: Route.ComponentProps) {
+  const { alerts } = loaderData;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Alerts</h1>
+        <Link
+          to="/Me/Settings"
+          className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+        >
+          Alert preferences
+        </Link>
+      </div>
+      {alerts.length === 0 ? (
+        <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">{NO_ALERTS}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+          {alerts.map((alert) => {
+            const subject = subjectOf(alert);
+            return (
+              <li key={alert.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+                <div className="min-w-0 space-y-0.5">
+                  {subject ? (
+                    <Link to={subject.href} className="font-medium text-brand-700 underline hover:text-brand-900">
+                      {alert.message}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-800">{alert.message}</span>
+                  )}
+                  {subject ? (
+                    <p className="text-sm text-slate-600">
+                      {subject.kind === "project" ? "Project" : "Contact"}: {subject.label}
+                    </p>
+                  ) : null}
+                </div>
+                <time dateTime={alert.created_at} className="text-sm text-slate-600">
+                  {formatDate(alert.created_at)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { redirect } from "react-router";
+
+/** Any path the route table does not know goes to the home page (spec, second document §2.1). */
+export async function loader() {
+  throw redirect("/");
+}
+
+export default function CatchAll() {
+  return null;
+}

@@ -1,0 +1,84 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import {
+  type ContactReason,
+  ContactUsForm,
+  type ContactUsResult,
+  ContactUsSchema,
+  contactTexts,
+} from "~/components/contact-us-form";
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { memberSessionContext } from "~/lib/session.server";
+import { MessageCreatedAnswer } from "../../contract/messages";
+import type { Route } from "./+types/contact-us";
+
+export const handle = { title: "Contact Us" };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
+];
+
+function reasonFrom(value: unknown): ContactReason {
+  return value === "Research" ? "Research" : "Question";
+}
+
+/** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    reason: reasonFrom(url.searchParams.get("reason")),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/Projects"),
+  };
+}
+
+/** Ask A Question / Request Research: POST Messages {reason, comment}, then back with the 'Submitted' message. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactUsSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply() as ContactUsResult, { status: 400 });
+  }
+  const { reason, comment, redirectTo } = submission.value;
+  try {
+    await context.get(apiContext).post("Messages", { reason, comment }, MessageCreatedAnswer);
+  } catch (error) {
+    const upstream = upstreamFailureMessage(error);
+    if (upstream) {
+      const status = (error as { init?: { status?: number } | null }).init?.status ?? 503;
+      return data(submission.reply({ formErrors: [upstream] }) as ContactUsResult, { status });
+    }
+    if (error instanceof ApiRequestError) {
+      return data(submission.reply({ formErrors: [error.message] }) as ContactUsResult, {
+        status: error.status,
+      });
+    }
+    throw error;
+  }
+  context.get(memberSessionContext).flashToast({
+    title: "Submitted",
+    description: "Your message has been submitted successfully!",
+    autoClose: true,
+  });
+  // A fetcher (JavaScript) closes its dialog on this answer; a plain form post goes back where it came from.
+  if (formData.get("js") === "1") return data(submission.reply() as ContactUsResult);
+  throw redirect(safeRedirectPath(redirectTo, "/Projects"));
+}
+
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
+  const posted = (actionData?.initialValue ?? {}) as { reason?: unknown; redirectTo?: unknown };
+  const reason = actionData ? reasonFrom(posted.reason) : loaderData.reason;
+  const redirectTo = safeRedirectPath(posted.redirectTo, loaderData.redirectTo);
+  return (
+    <div className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h1 className="mb-4 text-xl font-bold text-slate-900">{contactTexts(reason).title}</h1>
+      <ContactUsForm
+        key={reason}
+        reason={reason}
+        redirectTo={redirectTo}
+        lastResult={actionData}
+        cancelHref={redirectTo}
+      />
+    </div>
+  );
+}

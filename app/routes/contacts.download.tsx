@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { CONTACT_ORDER_BY } from "../../contract/contacts";
+import { downloadList } from "~/lib/download.server";
+import type { Route } from "./+types/contacts.download";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return downloadList(request, context, {
+    apiPath: "Contacts/Download",
+    orderColumns: CONTACT_ORDER_BY,
+    fallback: "/Me/Contacts",
+    filename: "contacts.csv",
+  });
+}
+
+/** The download is a POST only; a GET (an old bookmark) goes to the list. */
+export function loader() {
+  throw redirect("/Me/Contacts");
+}

@@ -1,0 +1,107 @@
+import { Link } from "react-router";
+import { CONTACT_ORDER_BY, ContactListAnswer, type ContactRow } from "../../contract/contacts";
+import { FolderSwatch, ListPage } from "~/components/lists/list-page";
+import type { Column } from "~/components/results-table";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
+import { formatShortDate } from "~/lib/dates";
+import { readListParams } from "~/lib/list-params";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/contacts";
+
+export const handle = { title: "Contacts" };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
+];
+
+export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { saved, routeTagId } = savedListKind(request, "/Me/Contacts", "tagId" in params ? params.tagId : undefined);
+  const list = readListParams(url.searchParams, CONTACT_ORDER_BY);
+  const tag = routeTagId ?? list.tag;
+  const base = {
+    saved,
+    routeTagId: routeTagId ?? null,
+    list: { ...list, tag },
+    dialog: bulkDialogFromUrl(url.searchParams),
+    selectedIds: selectedIdsFromUrl(url.searchParams),
+  };
+  try {
+    const result = await context.get(apiContext).get("Contacts", ContactListAnswer, {
+      query: { ...list, mine: saved ? 1 : list.mine, tag },
+    });
+    return {
+      ...base,
+      forbidden: false,
+      rows: result.data.data,
+      total: result.data.total,
+      databaseTotal: result.total ?? null,
+    };
+  } catch (error) {
+    // Without allow_directory the API refuses the directory: the page says so plainly.
+    if (error instanceof ApiRequestError && error.status === 403) {
+      return { ...base, forbidden: true, rows: [], total: 0, databaseTotal: null };
+    }
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return bulkAction(request, context, "contact");
+}
+
+export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
+  const user = useRootData()?.user;
+  const title = loaderData.saved ? "Saved Contacts" : "Directory";
+  if (loaderData.forbidden || (!loaderData.saved && user && !user.allow_directory)) {
+    return (
+      <div className="max-w-2xl space-y-3">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">{DIRECTORY_NOT_INCLUDED}</p>
+        <p>
+          <Link to="/Me/Contacts" className="text-brand-700 underline">
+            Go to your saved contacts
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ListPage
+      noun="contact"
+      title={title}
+      searchPath="/Contacts"
+      savedPath="/Me/Contacts"
+      page={loaderData}
+      folders={user?.contactTags ?? []}
+      columns={contactColumns}
+      canDownload={Boolean(user?.allow_download)}
+      downloadAction="/Contacts/Download"
+      actionResult={actionData?.reply}
+    />
+  );
+}
+
+function contactColumns(carry: string): Column<ContactRow>[] {
+  const open = (row: ContactRow, text: string | null) => (
+    <Link to={`/Contacts/${row.id}${carry}`} className="font-medium text-brand-700 underline hover:text-brand-900">
+      {text || "—"}
+    </Link>
+  );
+  return [
+    { key: "first_name", label: "First Name", sortKey: "first_name", render: (row) => open(row, row.first_name) },
+    { key: "last_name", label: "Last Name", sortKey: "last_name", render: (row) => open(row, row.last_name) },
+    { key: "title", label: "Title", sortKey: "title", render: (row) => row.title },
+    { key: "company_name", label: "Company", sortKey: "company_name", render: (row) => row.company_name },
+    { key: "company_type", label: "Company Type", sortKey: "company_type", render: (row) => row.company_type?.name },
+    { key: "email", label: "Email", sortKey: "email", render: (row) => row.email },
+    { key: "city", label: "City", sortKey: "city", render: (row) => row.city },
+    { key: "state", label: "State", sortKey: "state", render: (row) => row.state },
+    { key: "created_at", label: "Created", sortKey: "created_at", render: (row) => formatShortDate(row.created_at) },
+    { key: "updated_at", label: "Updated", sortKey: "updated_at", render: (row) => formatShortDate(row.updated_at) },
+    { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.tag[0]} /> },
+  ];
+}

@@ -1,0 +1,77 @@
+import { data, redirect, useSearchParams } from "react-router";
+import { z } from "zod";
+import { MessageAnswer } from "../../contract/common";
+import { TagAnswer } from "../../contract/tags";
+import { FolderForm } from "~/components/folder-form";
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { memberSessionContext } from "~/lib/session.server";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/folders";
+
+const FolderPost = z.object({
+  intent: z.enum(["save", "delete"]).catch("save"),
+  id: z.coerce.number().int().positive().optional().catch(undefined),
+  tag_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).catch(1),
+  name: z.string().trim().max(60).catch(""),
+  color: z.string().trim().max(20).catch(""),
+  returnTo: z.string().optional(),
+  js: z.literal("1").optional().catch(undefined),
+});
+
+export const handle = { title: "Folder" };
+export const meta: Route.MetaFunction = () => [{ title: "Folder | Project Leads" }];
+
+/** Folder create, edit and delete for both folder types; also the page the form re-renders on without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const post = FolderPost.parse(form);
+  const api = context.get(apiContext);
+  const session = context.get(memberSessionContext);
+  const fallback = post.tag_type === 2 ? "/Me/Contacts" : "/Me/Projects";
+  const back = safeRedirectPath(post.returnTo, fallback);
+  const values = { name: post.name, color: post.color };
+
+  if (post.intent === "save" && (!post.name || (!post.id && !post.color))) {
+    return data({ whoops: true, values }, { status: 400 });
+  }
+  try {
+    if (post.intent === "delete" && post.id) {
+      await api.delete(`Users/Me/Tags/${post.id}`, MessageAnswer.partial());
+      session.flashToast({ title: "Folder deleted", autoClose: true });
+    } else if (post.id) {
+      await api.put("Users/Me/Tags", { id: post.id, name: post.name, color: post.color || undefined }, TagAnswer);
+      session.flashToast({ title: "Folder saved", autoClose: true });
+    } else {
+      await api.post("Users/Me/Tags", { tag_type: post.tag_type, name: post.name, color: post.color }, TagAnswer);
+      session.flashToast({ title: "Folder saved", autoClose: true });
+    }
+  } catch (error) {
+    const message = upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    if (!message) throw error;
+    return data({ message, values }, { status: error instanceof ApiRequestError ? error.status : 503 });
+  }
+  if (post.js) return { ok: true };
+  // Deleting the folder being viewed leaves its page empty: go to the saved list instead.
+  const deletedFolderPage = post.intent === "delete" && /\/Tags\/\d+/i.test(back) ? fallback : back;
+  throw redirect(deletedFolderPage);
+}
+
+export async function loader() {
+  return null;
+}
+
+export default function FolderPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const user = useRootData()?.user;
+  const tagType = searchParams.get("tag_type") === "2" ? 2 : 1;
+  const id = Number(searchParams.get("id"));
+  const folder = [...(user?.projectTags ?? []), ...(user?.contactTags ?? [])].find((t) => t.id === id) ?? null;
+  const returnTo = safeRedirectPath(searchParams.get("returnTo"), tagType === 2 ? "/Me/Contacts" : "/Me/Projects");
+  return (
+    <div className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h1 className="mb-4 text-xl font-bold text-slate-900">{folder ? "Edit folder" : "New folder"}</h1>
+      <FolderForm folder={folder} tagType={folder ? folder.tag_type : tagType} returnTo={returnTo} result={actionData} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { ForgotPasswordAnswer } from "../../contract/auth";
+import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { ResultDialog } from "~/components/result-dialog";
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/forgot-password";
+
+const ForgotSchema = z.object({
+  email: z.email({ error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email.") }),
+});
+
+export const handle = { title: "Forgot password" };
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Project Leads" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply(), error: null }, { status: 400 });
+  let answer: z.infer<typeof ForgotPasswordAnswer>;
+  try {
+    answer = await context
+      .get(apiContext)
+      .post("ForgotPassword", { email: submission.value.email }, ForgotPasswordAnswer, { auth: false });
+  } catch (error) {
+    const message = upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    if (!message) throw error;
+    return data({ reply: submission.reply(), error: { title: "Error!", description: message } }, { status: 400 });
+  }
+  context.get(memberSessionContext).flashToast({ title: "Sent!", description: answer.message });
+  throw redirect("/ForgotPassword");
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.reply,
+    constraint: getZodConstraint(ForgotSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+  });
+  const submitting = useIsSubmitting();
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">Forgot your password?</h1>
+      <p className="mb-6 text-sm text-slate-600">
+        Enter the e-mail address of your account and we will send you a link to reset your password.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <div className="flex items-center justify-between gap-4">
+          <SubmitButton pending={submitting}>Send reset link</SubmitButton>
+          <Link to="/Login" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+            Back to login
+          </Link>
+        </div>
+      </Form>
+      <ResultDialog result={actionData?.error} />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { z } from "zod";
+import { LoginAnswer } from "../../contract/auth";
+import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { loginRateLimit } from "~/lib/rate-limit.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/login";
+
+export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
+
+const LoginSchema = z.object({
+  email: z.email({ error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email.") }),
+  password: z.string({ error: "Please enter your password." }),
+  redirect: z.string().optional(),
+});
+
+export const handle = { title: "Login" };
+export const meta: Route.MetaFunction = () => [{ title: "Login | Project Leads" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { sessionExpired: context.get(memberSessionContext).expired };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const hideFields = ["password"];
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  const { email, password } = submission.value;
+
+  const limited = loginRateLimit.check(request, email);
+  if (limited) return data(submission.reply({ formErrors: [limited], hideFields }), { status: 429 });
+
+  let token: string;
+  try {
+    const answer = await context.get(apiContext).post("Login", { email, password }, LoginAnswer, { auth: false });
+    token = answer.data.accessToken;
+  } catch (error) {
+    const upstream = upstreamFailureMessage(error);
+    if (upstream) return data(submission.reply({ formErrors: [upstream], hideFields }), { status: 503 });
+    if (!(error instanceof ApiRequestError)) throw error;
+    loginRateLimit.failed(request, email);
+    return data(submission.reply({ formErrors: [error.message || LOGIN_FAILED], hideFields }), {
+      status: error.status === 429 ? 429 : 400,
+    });
+  }
+
+  loginRateLimit.succeeded(email);
+  await context.get(memberSessionContext).startFresh(token);
+  const target = safeRedirectPath(submission.value.redirect, "/");
+  throw redirect(target.toLowerCase().startsWith("/login") ? "/" : target);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const submitting = useIsSubmitting();
+
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Log in</h1>
+      {loaderData.sessionExpired && !form.errors?.length ? (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Your session has expired. Please log in again.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="username" />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" hideValue />
+        <div className="flex items-center justify-between gap-4">
+          <SubmitButton pending={submitting}>Log in</SubmitButton>
+          <Link to="/ForgotPassword" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+            Forgot your password?
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Form, redirect } from "react-router";
+import { LogoutAnswer } from "../../contract/auth";
+import { SubmitButton } from "~/components/forms";
+import { apiContext } from "~/lib/api.server";
+import { config } from "~/lib/config.server";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/logout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Log out | Project Leads" }];
+
+/** Revokes the API token, then forgets the session. Where to go next: the login page, or the company site. */
+async function logout({ request, context }: Pick<Route.ActionArgs, "request" | "context">, to: string | null) {
+  const session = context.get(memberSessionContext);
+  if (session.isLoggedIn) {
+    try {
+      await context.get(apiContext).post("Logout", {}, LogoutAnswer);
+    } catch (error) {
+      // The session ends here whatever the API says; a thrown redirect (401) means the token was gone already.
+      if (!(error instanceof Response)) console.warn("[logout] token revocation failed:", (error as Error)?.name);
+    }
+  }
+  session.destroy();
+  void request;
+  return redirect(to === "home" ? config.marketingSiteUrl : "/Login");
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  return logout(args, String(form.get("to") ?? "") || null);
+}
+
+/** A GET logs out only when it comes from this site (a link inside the app); otherwise it asks first. */
+export async function loader(args: Route.LoaderArgs) {
+  const site = args.request.headers.get("Sec-Fetch-Site");
+  if (site === "same-origin") return logout(args, new URL(args.request.url).searchParams.get("to"));
+  if (!args.context.get(memberSessionContext).isLoggedIn) return redirect("/Login");
+  return null;
+}
+
+export default function Logout() {
+  return (
+    <main className="flex min-h-full items-center justify-center p-6">
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-xl font-bold text-slate-900">Log out?</h1>
+        <p className="mt-2 text-slate-700">Confirm to end your session on this device.</p>
+        <Form method="post" className="mt-6">
+          <SubmitButton>Log out</SubmitButton>
+        </Form>
+      </div>
+    </main>
+  );
+}

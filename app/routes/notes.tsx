@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { NoteListAnswer } from "../../contract/notes";
+import { ListSearchForm } from "~/components/lists/list-search-form";
+import { Pagination } from "~/components/pagination";
+import { apiContext } from "~/lib/api.server";
+import { formatDate } from "~/lib/dates";
+import { listSearch, readListParams } from "~/lib/list-params";
+import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/notes-format";
+import type { Route } from "./+types/notes";
+
+export const handle = { title: "Notes" };
+export const meta: Route.MetaFunction = () => [{ title: "Notes | Project Leads" }];
+
+const NOTE_ORDER_BY = ["created_at"] as const;
+const TABS: { tab: NoteTab; label: string; path: string }[] = [
+  { tab: "projects", label: "Projects", path: "Notes/Projects" },
+  { tab: "contacts", label: "Contact", path: "Notes/Contacts" },
+];
+
+/** The member's notes: one tab per kind (`tab=projects|contacts`), searched by `query`, 15 per page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tab = noteTabFrom(url.searchParams.get("tab"));
+  const list = readListParams(url.searchParams, NOTE_ORDER_BY);
+  const path = TABS.find((t) => t.tab === tab)?.path ?? "Notes/Projects";
+  const answer = await context.get(apiContext).get(path, NoteListAnswer, {
+    query: {
+      query: list.query,
+      page: list.page,
+      perPage: list.perPage,
+      orderBy: list.orderBy,
+      orderDirection: list.orderDirection,
+    },
+  });
+  return { tab, list, rows: answer.data.data, total: answer.data.total };
+}
+
+export default function Notes({ loaderData }: Route.ComponentProps) {
+  const { tab, list, rows, total } = loaderData;
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold text-slate-900">Notes</h1>
+      <ListSearchForm action="/Notes" params={list} label="Search notes" placeholder="Search notes" extra={{ tab }} />
+
+      <nav aria-label="Note types">
+        <ul className="flex gap-1 border-b border-slate-200">
+          {TABS.map((t) => {
+            const current = t.tab === tab;
+            return (
+              <li key={t.tab}>
+                <Link
+                  to={`/Notes${listSearch({ perPage: list.perPage, query: list.query, page: 1 }, { tab: t.tab })}`}
+                  aria-current={current ? "page" : undefined}
+                  className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold ${
+                    current
+                      ? "border-brand-700 text-brand-800"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                  }`}
+                >
+                  {t.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <section aria-label={tab === "projects" ? "Project notes" : "Contact notes"}>
+        {rows.length === 0 ? (
+          <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">No records</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+            {rows.map((row) => {
+              const subject = subjectOf(tab === "projects" ? { project: row.project } : { contact: row.contact });
+              return (
+                <li key={row.id} className="space-y-1 px-4 py-3">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    {subject ? (
+                      <Link to={subject.href} className="font-semibold text-brand-700 underline hover:text-brand-900">
+                        {subject.label}
+                      </Link>
+                    ) : (
+                      <span className="font-semibold text-slate-600">
+                        {tab === "projects" ? "Project no longer available" : "Contact no longer available"}
+                      </span>
+                    )}
+                    <time dateTime={row.created_at} className="text-sm text-slate-600">
+                      {formatDate(row.created_at)}
+                    </time>
+                  </div>
+                  <p className="whitespace-pre-line break-words text-slate-800">{trimNote(row.note)}</p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pagination params={list} total={total} extra={{ tab }} />
+      </section>
+    </div>
+  );
+}

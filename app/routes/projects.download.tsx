@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { PROJECT_ORDER_BY } from "../../contract/projects";
+import { downloadList } from "~/lib/download.server";
+import type { Route } from "./+types/projects.download";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return downloadList(request, context, {
+    apiPath: "Projects/Download",
+    orderColumns: PROJECT_ORDER_BY,
+    fallback: "/Projects",
+    filename: "projects.csv",
+  });
+}
+
+/** The download is a POST only; a GET (an old bookmark) goes to the list. */
+export function loader() {
+  throw redirect("/Projects");
+}

@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { LoginAnswer, ResetPasswordAnswer } from "../../contract/auth";
+import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { ResultDialog } from "~/components/result-dialog";
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/reset-password";
+
+const ResetSchema = z.object({ newPassword: z.string({ error: "Please enter a new password." }) });
+
+export const handle = { title: "Reset password" };
+export const meta: Route.MetaFunction = () => [{ title: "Reset password | Project Leads" }];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const hideFields = ["newPassword"];
+  if (submission.status !== "success") {
+    return data({ reply: submission.reply({ hideFields }), error: null }, { status: 400 });
+  }
+  const api = context.get(apiContext);
+  const session = context.get(memberSessionContext);
+  let answer: z.infer<typeof ResetPasswordAnswer>;
+  try {
+    answer = await api.post(
+      "ResetPassword",
+      { reset_token: params.resetToken, newPassword: submission.value.newPassword },
+      ResetPasswordAnswer,
+      { auth: false },
+    );
+  } catch (error) {
+    const message = upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    if (!message) throw error;
+    return data(
+      { reply: submission.reply({ hideFields }), error: { title: "Error!", description: message } },
+      { status: 400 },
+    );
+  }
+  // 'Go to Dashboard' must find the member logged in with the new password: log in now, on the server.
+  try {
+    const login = await api.post(
+      "Login",
+      { email: answer.user.email, password: submission.value.newPassword },
+      LoginAnswer,
+      { auth: false },
+    );
+    await session.startFresh(login.data.accessToken);
+  } catch (error) {
+    console.warn("[reset] automatic login after reset failed:", (error as Error)?.name);
+  }
+  session.flashToast({ title: "Success!", description: answer.message, kind: "reset-done" });
+  throw redirect(new URL(request.url).pathname);
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData?.reply,
+    constraint: getZodConstraint(ResetSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+  });
+  const submitting = useIsSubmitting();
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">Set a new password</h1>
+      <p className="mb-6 text-sm text-slate-600">Choose the new password for your account.</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hideValue />
+        <div className="flex items-center justify-between gap-4">
+          <SubmitButton pending={submitting}>Reset password</SubmitButton>
+          <Link to="/Login" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+            Back to login
+          </Link>
+        </div>
+      </Form>
+      <ResultDialog result={actionData?.error} />
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { UpdateAccountAnswer } from "../../contract/account";
+import { ALERT_OPERATORS, UserWithSettingsAnswer } from "../../contract/user";
+import { CheckboxGroup } from "~/components/checkbox-group";
+import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
+import { apiContext } from "~/lib/api.server";
+import { formFailure } from "~/lib/form-failure.server";
+import {
+  SETTINGS_FAILED,
+  SETTINGS_SAVED,
+  SETTINGS_SAVED_TITLE,
+  SettingsSchema,
+  toSettingsPayload,
+} from "~/lib/profile-forms";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/settings";
+
+export const handle = { title: "Settings" };
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
+
+const SETTINGS_PATH = "/Me/Settings";
+
+/** The alert settings (GET Users/Me?withSettings=1) and the project types and states to choose from (cached). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const [me, options] = await Promise.all([
+    api.get("Users/Me", UserWithSettingsAnswer, { query: { withSettings: 1 } }),
+    getAdvancedOptionsOrNull(api),
+  ]);
+  const option = (o: { id: number; name: string }) => ({ value: String(o.id), label: o.name });
+  return {
+    settings: me.data.settings,
+    options: options
+      ? {
+          projectTypes: options.projectTypes.map(option),
+          states: [...options.states, ...options.provinces].map(option),
+        }
+      : null,
+  };
+}
+
+/** PUT Users/Me with the alert fields. A failure is logged and the form comes back with what was chosen. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  try {
+    await context.get(apiContext).put("Users/Me", toSettingsPayload(submission.value), UpdateAccountAnswer);
+  } catch (error) {
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    // member-app.md §8: 'Settings save fails: only logged'. The member still gets a neutral line (and the API's
+    // per-field messages under their fields), and keeps what they chose: nothing is lost silently.
+    console.error(`[settings] PUT Users/Me failed (${failure.status}): ${failure.message}`);
+    return data(submission.reply({ formErrors: [SETTINGS_FAILED], fieldErrors: failure.fieldErrors }), {
+      status: failure.status,
+    });
+  }
+  context.get(memberSessionContext).flashToast({ title: SETTINGS_SAVED_TITLE, description: SETTINGS_SAVED, autoClose: true });
+  throw redirect(SETTINGS_PATH);
+}
+
+/** A field's initial value as a list (Conform gives a string for one value, an array for several). */
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === null || value === "" ? [] : [String(value)];
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, options } = loaderData;
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult: actionData as SubmissionResult<string[]> | undefined,
+    defaultValue: {
+      alert_weekly: settings.alert_weekly ? "on" : undefined,
+      alert_operator: settings.alert_operator === null ? "" : String(settings.alert_operator),
+      alert_value: settings.alert_value ?? "",
+      alert_project_types: settings.alert_project_types.map(String),
+      alert_states: settings.alert_states.map(String),
+    },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
+  });
+  const submitting = useIsSubmitting(SETTINGS_PATH);
+  const selectedTypes = asList(fields.alert_project_types.initialValue);
+  const selectedStates = asList(fields.alert_states.initialValue);
+  const inputClass =
+    "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      <Form
+        method="post"
+        action={SETTINGS_PATH}
+        {...getFormProps(form)}
+        className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 className="text-lg font-semibold text-slate-900">Alert preferences</h2>
+        <FormAlert id={form.errorId} errors={form.errors} />
+
+        <div className="flex items-center gap-2">
+          <input
+            {...getInputProps(fields.alert_weekly, { type: "checkbox" })}
+            key={fields.alert_weekly.key}
+            className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+          />
+          <label htmlFor={fields.alert_weekly.id} className="text-sm font-medium text-slate-800">
+            Weekly alerts
+          </label>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.alert_operator.id} className="mb-1 block text-sm font-medium text-slate-700">
+              Project value
+            </label>
+            <select {...getSelectProps(fields.alert_operator)} key={fields.alert_operator.key} className={inputClass}>
+              <option value="">Any value</option>
+              {ALERT_OPERATORS.map((label, index) => (
+                <option key={label} value={String(index)}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <ErrorList errors={fields.alert_operator.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.alert_value.id} className="mb-1 block text-sm font-medium text-slate-700">
+              Value (millions)
+            </label>
+            <div className="flex items-center gap-2">
+              <span aria-hidden="true" className="text-slate-600">
+                $
+              </span>
+              <input
+                {...getInputProps(fields.alert_value, { type: "text" })}
+                key={fields.alert_value.key}
+                inputMode="decimal"
+                className={inputClass}
+              />
+              <span aria-hidden="true" className="text-slate-600">
+                M
+              </span>
+            </div>
+            <ErrorList errors={fields.alert_value.errors} />
+          </div>
+        </div>
+
+        {options ? (
+          <>
+            <CheckboxGroup
+              key={`types-${fields.alert_project_types.key ?? ""}`}
+              legend="Project types"
+              name={fields.alert_project_types.name}
+              options={options.projectTypes}
+              selected={selectedTypes}
+            />
+            <ErrorList errors={fields.alert_project_types.errors} />
+            <CheckboxGroup
+              key={`states-${fields.alert_states.key ?? ""}`}
+              legend="States"
+              name={fields.alert_states.name}
+              options={options.states}
+              selected={selectedStates}
+            />
+            <ErrorList errors={fields.alert_states.errors} />
+          </>
+        ) : (
+          <div className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <p>The project types and states cannot be loaded right now; your current choices are kept when you save.</p>
+            {selectedTypes.map((id) => (
+              <input key={`t${id}`} type="hidden" name={fields.alert_project_types.name} value={id} />
+            ))}
+            {selectedStates.map((id) => (
+              <input key={`s${id}`} type="hidden" name={fields.alert_states.name} value={id} />
+            ))}
+          </div>
+        )}
+
+        <div className="flex justify-end">
+          <SubmitButton pending={submitting}>Save</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

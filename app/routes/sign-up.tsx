@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import { config } from "~/lib/config.server";
+import { memberSessionContext } from "~/lib/session.server";
+import type { Route } from "./+types/sign-up";
+
+export const handle = { title: "Sign up" };
+export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];
+
+/** /sign-up is a guest route: plans are chosen on the marketing site; a logged-in member goes to the projects. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.get(memberSessionContext).isLoggedIn) throw redirect("/Projects");
+  throw redirect(config.marketingSiteUrl);
+}
+
+export default function SignUp() {
+  return null;
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { dataEnvelope, IsoDate, IsoDateTime } from "./common";
+
+/** Tag (folder): tag_type 1 = project folder, 2 = contact folder. */
+export const TAG_TYPE = { project: 1, contact: 2 } as const;
+export const Tag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  tag_type: z.union([z.literal(1), z.literal(2)]),
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const Plan = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  base_price: z.number(),
+  additional_vertical_market_cost: z.number(),
+  additional_state_cost: z.number(),
+  coverage_limit: z.number().int(),
+  coverage_state: z.union([z.literal(0), z.literal(1)]),
+  coverage_county: z.union([z.literal(0), z.literal(1)]),
+  coverage_vertical_market: z.union([z.literal(0), z.literal(1)]),
+  users_count: z.number().int(),
+  months: z.number().int(),
+  download: z.boolean(),
+});
+export type Plan = z.infer<typeof Plan>;
+
+export const AdditionalService = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  base_price: z.number(),
+  description: z.string().nullable(),
+});
+export type AdditionalService = z.infer<typeof AdditionalService>;
+
+export const Subscription = z.object({
+  id: z.number().int(),
+  plan: Plan,
+  start_date: IsoDate.nullable(),
+  trial_end_date: IsoDate.nullable(),
+  remaining_projects: z.number().int().nullable(),
+  payment_total: z.number().nullable(),
+  activated: z.boolean(),
+  subscription_additional_services: z.array(AdditionalService),
+  subscription_project_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  subscription_states: z.array(z.object({ id: z.number().int(), abbr: z.string(), name: z.string() })),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+/** Alert preferences. alert_operator is stored by index into ALERT_OPERATORS. */
+export const ALERT_OPERATORS = ["Less Than", "Greater Than"] as const;
+export const UserSettings = z.object({
+  alert_weekly: z.boolean(),
+  alert_operator: z.number().int().min(0).max(1).nullable(),
+  alert_value: z.string().nullable(),
+  alert_project_types: z.array(z.number().int()),
+  alert_states: z.array(z.number().int()),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+
+export const AccountFields = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  county: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type AccountFields = z.infer<typeof AccountFields>;
+
+export const ROLES = ["admin", "subadmin", "research_director", "researcher", "sales"] as const;
+
+/** GET Users/Me → data. Snake-case fields are the contract; camelCase aliases (second document) are optional extras. */
+export const User = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  member_type: z.string(),
+  allow_download: z.boolean(),
+  allow_share: z.boolean(),
+  allow_directory: z.boolean(),
+  allow_companysearch: z.boolean(),
+  displaySubscriptionNudge: z.boolean(),
+  roles: z.array(z.string()),
+  subscription: Subscription.nullable(),
+  trial_end_date: IsoDate.nullable(),
+  remaining_projects: z.number().int().nullable(),
+  tags: z.array(Tag),
+  projectTags: z.array(Tag),
+  contactTags: z.array(Tag),
+  settings: UserSettings,
+  created_at: IsoDateTime.optional(),
+});
+export type User = z.infer<typeof User>;
+export const UserAnswer = dataEnvelope(User);
+
+/** GET Users/Me?withSettings=1 → data: the user plus the account edit fields. */
+export const UserWithSettings = User.extend(AccountFields.shape);
+export type UserWithSettings = z.infer<typeof UserWithSettings>;
+export const UserWithSettingsAnswer = dataEnvelope(UserWithSettings);
+
+export const FREE_TRIAL = "Free Trial";

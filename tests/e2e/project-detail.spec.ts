@@ -1,0 +1,284 @@
+/**
+ * Project detail (/Projects/{id}): tabs, notes, research, save/unsave, folders, the missing project,
+ * Email project per account. Every journey runs in the `js` and the `no-js` projects.
+ * Journeys that change data use a throwaway member (createMember), so they never race other specs.
+ */
+
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { DB_PATH } from "./support/env";
+import {
+  createMember,
+  expect,
+  expectAxeClean,
+  expectDialogOpen,
+  jsDisabled,
+  login,
+  query,
+  test,
+} from "./support/fixtures";
+
+const NOT_FOUND = "A project with this ID could not be found. Please try searching for it instead.";
+
+function firstProject(where = "1 = 1"): { id: number; title: string } {
+  const row = query<{ id: number; title: string }>(
+    `SELECT id, title FROM projects p WHERE active = 1 AND ${where} ORDER BY id LIMIT 1`,
+  )[0];
+  if (!row) throw new Error(`no seeded project matches ${where}`);
+  return row;
+}
+
+/** A throwaway member with two project folders of its own. */
+function memberWithFolders() {
+  const member = createMember({ firstName: "Pat", lastName: "Detail" });
+  const conn = new Database(DB_PATH, { fileMustExist: true });
+  conn.pragma("busy_timeout = 5000");
+  try {
+    const { id: userId } = conn.prepare("SELECT id FROM users WHERE email = ?").get(member.email) as {
+      id: number;
+    };
+    const now = new Date().toISOString();
+    const insert = conn.prepare(
+      "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, ?, 1, ?)",
+    );
+    insert.run(userId, "Hot leads", "#1565c0", now);
+    insert.run(userId, "Later", "#6a1b9a", now);
+  } finally {
+    conn.close();
+  }
+  return member;
+}
+
+/** The visible dialog (the plain overlay without JavaScript, Headless UI's with it). */
+function dialog(page: Page, name: string | RegExp) {
+  return page.getByRole("dialog", { name });
+}
+
+test.describe("project detail", () => {
+  test("opens with its header, notes area, overview and the way back to the search", async ({ page }) => {
+    const project = firstProject();
+    await login(page, "member@example.com");
+    await page.goto(`/Projects/${project.id}?page=2&perPage=15&query=school`);
+    await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(project.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(page.getByText(`Project ID: ${project.id}`)).toBeVisible();
+    await expect(page.getByText(/Date Entered: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Back to search/ })).toHaveAttribute(
+      "href",
+      "/Projects?page=2&perPage=15&query=school",
+    );
+    for (const name of ["Request Research", "Add Note", "Print"]) {
+      await expect(page.getByRole("main").getByRole("link", { name, exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByText("Estimated Value", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Similar Projects" })).toBeVisible();
+    await expectAxeClean(page);
+  });
+
+  test("the tabs work as links and show every rule's empty text", async ({ page }) => {
+    const project = firstProject("bidding_date IS NOT NULL");
+    await login(page, "member@example.com");
+    await page.goto(`/Projects/${project.id}`);
+    for (const [label, tab] of [
+      ["Bidding Information", "bidding"],
+      ["Updates", "updates"],
+      ["Materials", "materials"],
+      ["Contacts", "contacts"],
+    ] as const) {
+      const link = page.locator(`#tab-${tab}`);
+      await expect(link).toHaveText(label);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`[?&]tab=${tab}`));
+      const panel = page.locator(`#panel-${tab}`);
+      await expect(panel).toBeVisible();
+      if (tab === "bidding") await expect(panel.getByText("Bid Date")).toBeVisible();
+    }
+    await expect(page.locator("#panel-overview")).toBeHidden();
+    await expectAxeClean(page);
+  });
+
+  test("the print view shows every tab", async ({ page }) => {
+    const project = firstProject();
+    await login(page, "member@example.com");
+    await page.goto(`/Projects/${project.id}?print=1`);
+    for (const tab of ["overview", "updates", "materials", "contacts"]) {
+      await expect(page.locator(`#panel-${tab}`)).toBeVisible();
+    }
+  });
+
+  test("a missing project shows the Error dialog and leads back to the search", async ({ page }) => {
+    await login(page, "member@example.com");
+    for (const id of ["999999999", "not-a-number"]) {
+      const response = await page.goto(`/Projects/${id}?page=3&perPage=15`);
+      expect(response?.status()).toBe(404);
+      const error = dialog(page, "Error");
+      await expectDialogOpen(error);
+      await expect(error).toContainText(NOT_FOUND);
+    }
+    await dialog(page, "Error").getByRole("link", { name: "Back to search" }).click();
+    await expect(page).toHaveURL(/\/Projects\?page=3&perPage=15$/);
+  });
+
+  test("Email project only for members allowed to share", async ({ page }) => {
+    const project = firstProject();
+    await login(page, "member@example.com");
+    await page.goto(`/Projects/${project.id}`);
+    const email = page.getByRole("link", { name: "Email project" });
+    await expect(email).toHaveAttribute("href", /^mailto:\?subject=.+&body=.+Projects%2F\d+/);
+
+    await page.context().clearCookies();
+    await login(page, "basic@example.com");
+    await page.goto(`/Projects/${project.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Email project" })).toHaveCount(0);
+  });
+});
+
+test.describe("project detail mutations", () => {
+  test("save, file in a folder, clear the folder, unsave", async ({ page }) => {
+    const member = memberWithFolders();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}`);
+
+    await page.getByRole("button", { name: "Add Saved Projects" }).click();
+    await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
+    const hot = page.getByRole("button", { name: "Hot leads" });
+    await expect(hot).toHaveAttribute("aria-pressed", "false");
+
+    await hot.click();
+    await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "true");
+    expect(
+      query<{ name: string | null }>(
+        "SELECT t.name FROM user_projects up JOIN users u ON u.id = up.user_id LEFT JOIN tags t ON t.id = up.tag_id WHERE u.email = ? AND up.project_id = ?",
+        member.email,
+        project.id,
+      )[0]?.name,
+    ).toBe("Hot leads");
+
+    // Choosing the folder it is in clears it.
+    await page.getByRole("button", { name: "Hot leads" }).click();
+    await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "false");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "false");
+
+    await page.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Add Saved Projects" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Hot leads" })).toHaveCount(0);
+    await expectAxeClean(page);
+  });
+
+  test("add, edit and delete a note with a reminder date", async ({ page }) => {
+    const member = createMember();
+    const project = firstProject();
+    const noJs = jsDisabled(test.info());
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}`);
+
+    await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
+    const add = dialog(page, "Add Note");
+    await expectDialogOpen(add);
+    const date = add.getByLabel("Reminder / follow-up date");
+    if (noJs) await date.fill("2027-03-01");
+    else await date.fill("03/01/2027");
+    await add.getByLabel("Note", { exact: true }).fill("Call the architect about the bid");
+    await expectAxeClean(page);
+    await add.getByRole("button", { name: "Save" }).click();
+    await expect(add).toHaveCount(0);
+    const notes = page.getByRole("region", { name: "Notes" });
+    await expect(notes.getByText("Call the architect about the bid")).toBeVisible();
+    await expect(notes.getByText("Reminder: 03/01/2027")).toBeVisible();
+    expect(
+      query<{ notification_date: string }>(
+        "SELECT n.notification_date FROM project_notes n JOIN users u ON u.id = n.user_id WHERE u.email = ?",
+        member.email,
+      )[0]?.notification_date,
+    ).toBe("2027-03-01");
+
+    await notes
+      .getByRole("link", { name: /^Edit note/ })
+      .first()
+      .click();
+    const edit = dialog(page, "Edit Note");
+    await expectDialogOpen(edit);
+    await expect(edit.getByLabel("Note", { exact: true })).toHaveValue("Call the architect about the bid");
+    await expect(edit.getByRole(noJs ? "link" : "button", { name: "Cancel" })).toBeVisible();
+    await edit.getByLabel("Note", { exact: true }).fill("Architect called back");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(notes.getByText("Architect called back")).toBeVisible();
+
+    await notes
+      .getByRole("link", { name: /^Delete note/ })
+      .first()
+      .click();
+    const confirm = dialog(page, "Delete note");
+    await expectDialogOpen(confirm);
+    await expect(confirm).toContainText("Are you sure you would like to delete this note?");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(notes.getByText("Architect called back")).toHaveCount(0);
+  });
+
+  test("the reminder date picker shows MM/DD/YYYY and sends YYYY-MM-DD", async ({ page }) => {
+    test.skip(
+      jsDisabled(test.info()),
+      "the calendar needs JavaScript; without it the field is a plain date input",
+    );
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}?dialog=note`);
+    const add = dialog(page, "Add Note");
+    await expectDialogOpen(add);
+    await add.getByRole("button", { name: "Calendar" }).click();
+    await add.locator(".rdp-day:not(.rdp-outside) button").filter({ hasText: /^15$/ }).first().click();
+    await expect(add.getByLabel("Reminder / follow-up date")).toHaveValue(/^\d{2}\/15\/\d{4}$/);
+    await expect(add.locator('input[type="hidden"][name="notification_date"]')).toHaveValue(
+      /^\d{4}-\d{2}-15$/,
+    );
+  });
+
+  test("request research on a project", async ({ page }) => {
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}`);
+    await page.getByRole("main").getByRole("link", { name: "Request Research", exact: true }).click();
+    const research = dialog(page, "Request Research");
+    await expectDialogOpen(research);
+    const comment = research.getByLabel("Comment");
+    await expect(comment).toHaveAttribute("placeholder", "What would you like us to investigate?");
+    await comment.fill("Who is the general contractor?");
+    await research.getByRole("button", { name: "Submit Request" }).click();
+    await expect(research).toHaveCount(0);
+    await expect(page.getByText("Your message has been submitted successfully!")).toBeVisible();
+    const rows = query<{ project_id: number; project_name: string; comment: string }>(
+      "SELECT m.project_id, m.project_name, m.comment FROM messages m JOIN users u ON u.id = m.user_id WHERE u.email = ?",
+      member.email,
+    );
+    expect(rows).toEqual([
+      { project_id: project.id, project_name: project.title, comment: "Who is the general contractor?" },
+    ]);
+  });
+
+  test("a similar project link remembers the project it came from", async ({ page }) => {
+    const project = firstProject();
+    await login(page, "member@example.com");
+    await page.goto(`/Projects/${project.id}?page=1&perPage=15`);
+    const similar = page.getByRole("region", { name: "Similar Projects" });
+    const first = similar.getByRole("link").first();
+    test.skip(
+      (await similar.getByRole("link").count()) === 0,
+      "no similar projects in the seed for this one",
+    );
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`fromProject=${project.id}`));
+    await expect(page.getByRole("link", { name: /Back to related project/ })).toHaveAttribute(
+      "href",
+      `/Projects/${project.id}?page=1&perPage=15`,
+    );
+  });
+});

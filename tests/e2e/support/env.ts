@@ -1,0 +1,20 @@
+/** Fixed addresses and paths of the browser-test environment, shared by the config, the server and the specs. */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+export const APP_PORT = 3100;
+export const API_PORT = 3101;
+/** Another origin, for the cross-site form tests. */
+export const HOSTILE_PORT = 3199;
+export const APP_URL = `http://localhost:${APP_PORT}`;
+export const API_URL = `http://127.0.0.1:${API_PORT}/api/frontend/V1`;
+export const E2E_DIR = resolve(ROOT, ".e2e");
+export const DB_PATH = resolve(E2E_DIR, "reference.sqlite");
+export const SEED_PROJECTS = Number(process.env.E2E_SEED_PROJECTS ?? 1500);
+export const SESSION_SECRET = "e2e-fixed-session-secret-not-for-production";
+export const DEMO_PASSWORD = "demo-password";
+/** The company site, the demo scheduler and the staff app: fake external origins the tests intercept. */
+export const MARKETING_URL = "https://marketing.example/";
+export const DEMO_URL = "https://demo.example/schedule";
+export const STAFF_URL = "https://staff.example/";

@@ -1,0 +1,178 @@
+/** Shared helpers of the browser journeys. */
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { hashPassword } from "../../../upstream/security";
+import { APP_URL, DB_PATH, DEMO_PASSWORD } from "./env";
+
+export { APP_URL, DEMO_PASSWORD, expect };
+
+export const test = base;
+
+/** Whether the running project has JavaScript switched off. */
+export function jsDisabled(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }): boolean {
+  return testInfo.project.use.javaScriptEnabled === false;
+}
+
+/** Fills and submits /Login as a member would (works with and without JavaScript). */
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Logs in through the login page and waits until the app has left it. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/Login");
+  await fillLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/Login(\?|$)/);
+}
+
+/** The session cookie of a context (`__Host-session` in production, `session` with COOKIE_SECURE=false). */
+export async function sessionCookie(context: BrowserContext) {
+  const cookies = await context.cookies(APP_URL);
+  return cookies.find((c) => c.name === "__Host-session" || c.name === "session") ?? null;
+}
+
+/** The e2e database, read-only (the outbox, messages): the API owns it and writes to it. */
+export function db(): Database.Database {
+  const conn = new Database(DB_PATH, { readonly: true, fileMustExist: true });
+  conn.pragma("busy_timeout = 5000");
+  return conn;
+}
+
+/** Reads one statement's rows and closes the connection. */
+export function query<T>(sql: string, ...params: unknown[]): T[] {
+  const conn = db();
+  try {
+    return conn.prepare(sql).all(...params) as T[];
+  } finally {
+    conn.close();
+  }
+}
+
+/** The newest reset link mailed to `email` after `sinceId`, waiting briefly for it to appear. */
+export async function resetLinkFor(email: string, sinceId = 0): Promise<string> {
+  const pattern = /(https?:\/\/[^\s"'<>]+\/ForgotPassword\/[^\s"'<>]+)/;
+  let found: string | null = null;
+  await expect
+    .poll(
+      () => {
+        const rows = query<{ id: number; body: string }>(
+          'SELECT id, body FROM outbox WHERE "to" = ? COLLATE NOCASE AND id > ? ORDER BY id DESC LIMIT 1',
+          email,
+          sinceId,
+        );
+        found = rows[0]?.body.match(pattern)?.[1] ?? null;
+        return found;
+      },
+      { message: `a reset e-mail to ${email} in the outbox`, timeout: 5000 },
+    )
+    .not.toBeNull();
+  return found as unknown as string;
+}
+
+/** The id of the newest outbox row (0 when empty), to tell later mails apart. */
+export function lastOutboxId(): number {
+  return query<{ id: number | null }>("SELECT MAX(id) AS id FROM outbox")[0]?.id ?? 0;
+}
+
+/**
+ * Creates a throwaway paid member directly in the e2e database (upstream's own password hashing), so tests
+ * that change an account (password reset) never touch the shared demo accounts.
+ */
+export function createMember(options: { firstName?: string; lastName?: string; password?: string } = {}) {
+  const email = `e2e-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.test`;
+  const password = options.password ?? DEMO_PASSWORD;
+  const now = new Date().toISOString();
+  const conn = new Database(DB_PATH, { fileMustExist: true });
+  conn.pragma("busy_timeout = 5000");
+  try {
+    conn.transaction(() => {
+      const { lastInsertRowid: userId } = conn
+        .prepare(
+          `INSERT INTO users (email, password_hash, first_name, last_name, member_type, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'Member', ?, ?)`,
+        )
+        .run(
+          email,
+          hashPassword(password),
+          options.firstName ?? "Tess",
+          options.lastName ?? "Throwaway",
+          now,
+          now,
+        );
+      // A paid, activated subscription on the first paid plan, as the seed gives paid members.
+      const plan = conn
+        .prepare("SELECT id, months FROM plans WHERE is_free_trial = 0 ORDER BY id LIMIT 1")
+        .get() as { id: number; months: number } | undefined;
+      if (plan) {
+        conn
+          .prepare(
+            `INSERT INTO subscriptions (user_id, plan_id, start_date, activated, payment_total, created_at, updated_at)
+             VALUES (?, ?, ?, 1, 0, ?, ?)`,
+          )
+          .run(userId, plan.id, now.slice(0, 10), now, now);
+      }
+    })();
+  } finally {
+    conn.close();
+  }
+  return { email, password };
+}
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the page and fails on serious or critical violations, listed readably.
+ * axe runs inside the page, which a context without JavaScript refuses: there the page's current HTML (the
+ * no-JS rendering, scripts removed) is loaded into a scratch JavaScript-enabled page with the same styles.
+ */
+export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}) {
+  const jsOff = test.info().project.use.javaScriptEnabled === false;
+  let target = page;
+  let scratch: BrowserContext | null = null;
+  if (jsOff) {
+    const url = page.url();
+    const html = (await page.content())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser to run axe in");
+    scratch = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+    target = await scratch.newPage();
+    await target.route(
+      (u) => u.href === url,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await target.goto(url);
+  }
+  try {
+    let builder = new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+    if (options.include) builder = builder.include(options.include);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    const results = await builder.analyze();
+    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    const report = blocking
+      .map((v) => {
+        const nodes = v.nodes
+          .slice(0, 5)
+          .map(
+            (n) => `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`,
+          )
+          .join("\n");
+        return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
+      })
+      .join("\n\n");
+    expect(blocking, `accessibility violations on ${page.url()}:\n\n${report}`).toEqual([]);
+  } finally {
+    await scratch?.close();
+  }
+}
+
+/**
+ * Asserts that a dialog is open, through its title heading: Headless UI puts role="dialog" on a wrapper
+ * whose children are position:fixed, so the wrapper itself has no box and never counts as "visible".
+ */
+export async function expectDialogOpen(dialog: Locator) {
+  await expect(dialog.getByRole("heading").first()).toBeVisible();
+}

@@ -1,0 +1,118 @@
+/**
+ * Playwright's webServer: a fresh reference API on a temporary database and the production build of the app.
+ * The database lives at .e2e/reference.sqlite (recreated on every run) so tests can read it (the outbox) and
+ * add throwaway members to it.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import {
+  API_PORT,
+  API_URL,
+  APP_PORT,
+  APP_URL,
+  DB_PATH,
+  DEMO_URL,
+  E2E_DIR,
+  MARKETING_URL,
+  ROOT,
+  SEED_PROJECTS,
+  SESSION_SECRET,
+  STAFF_URL,
+} from "./env";
+
+const log = (message: string) => console.log(`[e2e-serve] ${message}`);
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      if (res.status < 500) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function main() {
+  const serverEntry = join(ROOT, "build", "server", "index.js");
+  if (!existsSync(serverEntry)) {
+    console.error(
+      "[e2e-serve] build/server/index.js is missing: run `npm run build` before `npm run test:e2e`.",
+    );
+    process.exit(1);
+  }
+
+  mkdirSync(E2E_DIR, { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
+
+  const started = Date.now();
+  const { startUpstream } = await import("../../../upstream/server");
+  const upstream = await startUpstream({
+    dbPath: DB_PATH,
+    port: API_PORT,
+    host: "127.0.0.1",
+    seedProjects: SEED_PROJECTS,
+    appBaseUrl: APP_URL,
+    log,
+  });
+  await waitFor(`${API_URL}/Health`, 30_000);
+  log(`reference API on ${API_URL} (${SEED_PROJECTS} projects, ready in ${Date.now() - started} ms)`);
+
+  const require = createRequire(import.meta.url);
+  const servePkgPath = require.resolve("@react-router/serve/package.json");
+  const bin = (JSON.parse(readFileSync(servePkgPath, "utf8")) as { bin: Record<string, string> }).bin[
+    "react-router-serve"
+  ];
+  const app: ChildProcess = spawn(process.execPath, [join(dirname(servePkgPath), bin), serverEntry], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      COOKIE_SECURE: undefined,
+      NODE_ENV: "production",
+      PORT: String(APP_PORT),
+      API_BASE_URL: API_URL,
+      SESSION_SECRET,
+      // External addresses the tests intercept (page.route): nothing leaves the machine.
+      MARKETING_SITE_URL: MARKETING_URL,
+      DEMO_SCHEDULING_URL: DEMO_URL,
+      STAFF_APP_URL: STAFF_URL,
+      // COOKIE_SECURE stays at its production default (true): Chromium keeps Secure cookies on http://localhost.
+      ...(process.env.E2E_COOKIE_SECURE ? { COOKIE_SECURE: process.env.E2E_COOKIE_SECURE } : {}),
+      // The login tests fail on purpose; the limits must not lock the demo accounts for the rest of the run.
+      LOGIN_MAX_FAILURES_PER_EMAIL: "1000",
+      LOGIN_MAX_FAILURES_PER_CLIENT: "10000",
+    },
+  });
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (app.exitCode === null) app.kill("SIGTERM");
+    await upstream.close();
+    process.exit(code);
+  };
+  app.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`[e2e-serve] the app exited (${code})`);
+      void stop(1);
+    }
+  });
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  await waitFor(`${APP_URL}/Login`, 30_000);
+  log(`app on ${APP_URL} (ready in ${Date.now() - started} ms)`);
+}
+
+main().catch((error) => {
+  console.error("[e2e-serve] failed:", error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/**
+ * Locators for the logged-in shell, by role and text. The header menus are `<details>/<summary>`
+ * drop-downs (they work without JavaScript); the sidebar is the navigation landmark 'Main' (or 'Profile'
+ * on the profile pages).
+ */
+import type { Locator, Page } from "@playwright/test";
+
+/** The header's user menu trigger: the initials, with 'Account menu for <name>' for screen readers. */
+export function userMenu(page: Page): Locator {
+  return page
+    .getByRole("banner")
+    .locator("summary")
+    .filter({ hasText: /Account menu/ });
+}
+
+export async function openUserMenu(page: Page) {
+  await userMenu(page).click();
+}
+
+/** Logs out through the user menu's Logout (a POST form). */
+export async function logoutThroughUserMenu(page: Page) {
+  await openUserMenu(page);
+  await page.getByRole("banner").getByRole("button", { name: "Logout", exact: true }).click();
+}
+
+/** The sidebar navigation. */
+export function sidebar(page: Page): Locator {
+  return page.getByRole("navigation", { name: /^(Main|Profile)$/ });
+}
+
+/** Opens the header's Contact Us menu and picks one of its entries. */
+export async function openContactUs(page: Page, entry: "Ask A Question" | "Request Research") {
+  const banner = page.getByRole("banner");
+  await banner.locator("summary").filter({ hasText: "Contact Us" }).click();
+  await banner.getByRole("link", { name: entry, exact: true }).click();
+}

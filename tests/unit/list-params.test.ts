@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { listSearch, nextSort, pageWindow, readListParams } from "../../app/lib/list-params";
+
+const COLS = ["title", "city", "created_at"] as const;
+const read = (qs: string) => readListParams(new URLSearchParams(qs), COLS);
+
+describe("readListParams", () => {
+  it("gives the defaults for an empty URL", () => {
+    expect(read("")).toEqual({ page: 1, perPage: 15 });
+  });
+  it("reads every parameter", () => {
+    expect(read("page=3&perPage=15&orderBy=city&orderDirection=asc&mine=1&query=%20hotel%20&tag=4")).toEqual({
+      page: 3,
+      perPage: 15,
+      orderBy: "city",
+      orderDirection: "asc",
+      mine: 1,
+      query: "hotel",
+      tag: 4,
+    });
+  });
+  it.each([
+    ["page=0", 1],
+    ["page=-5", 1],
+    ["page=abc", 1],
+    ["page=2.5", 1],
+    ["page=99999999999", 100000],
+    ["page=4&page=9", 4],
+  ])("turns %s into page %i", (qs, page) => {
+    expect(read(qs).page).toBe(page);
+  });
+  it("drops unknown sort columns and bad directions", () => {
+    expect(read("orderBy=password&orderDirection=up")).toEqual({ page: 1, perPage: 15 });
+    expect(read("orderBy=title&orderDirection=sideways")).toMatchObject({ orderBy: "title", orderDirection: "desc" });
+  });
+  it("drops bad mine, tag and perPage values", () => {
+    expect(read("mine=2&tag=-1&perPage=100000")).toEqual({ page: 1, perPage: 15 });
+  });
+});
+
+describe("nextSort", () => {
+  it("cycles descending, ascending, none", () => {
+    const base = { page: 1, perPage: 15 };
+    expect(nextSort(base, "city")).toEqual({ orderBy: "city", orderDirection: "desc" });
+    expect(nextSort({ ...base, orderBy: "city", orderDirection: "desc" }, "city")).toEqual({
+      orderBy: "city",
+      orderDirection: "asc",
+    });
+    expect(nextSort({ ...base, orderBy: "city", orderDirection: "asc" }, "city")).toEqual({
+      orderBy: undefined,
+      orderDirection: undefined,
+    });
+    expect(nextSort({ ...base, orderBy: "city", orderDirection: "asc" }, "title").orderBy).toBe("title");
+  });
+});
+
+describe("pageWindow", () => {
+  it("is empty at one page or less", () => {
+    expect(pageWindow(1, 1)).toEqual([]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+  it("shows first, two either side, last", () => {
+    expect(pageWindow(10, 50)).toEqual([1, 8, 9, 10, 11, 12, 50]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("listSearch", () => {
+  it("writes page and perPage always, the rest when set, in the spec's order", () => {
+    expect(listSearch({ page: 1, perPage: 15 })).toBe("?page=1&perPage=15");
+    expect(listSearch({ page: 2, query: "a b", orderBy: "city", orderDirection: "asc", tag: 3 })).toBe(
+      "?page=2&perPage=15&orderBy=city&orderDirection=asc&query=a+b&tag=3",
+    );
+  });
+});

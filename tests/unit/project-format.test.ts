@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatConstructionType,
+  formatMillions,
+  formatNegotiatedWork,
+  formatQuarterNote,
+  unitsLine,
+} from "../../app/lib/project-format";
+
+describe("project display rules", () => {
+  it("shows values in millions with M", () => {
+    expect(formatMillions(12.5)).toBe("$12.5M");
+    expect(formatMillions(1250)).toBe("$1,250M");
+    expect(formatMillions(null)).toBe("");
+  });
+  it.each([
+    ["q1q2-2027", "Q1Q2, 2027"],
+    ["q4q1-2026", "Q4Q1, 2026"],
+    ["Q3-2028", "Q3, 2028"],
+    ["spring 2027", "spring 2027"],
+    ["q5-2027", "q5-2027"],
+  ])("shows the quarter note %s as %s", (note, shown) => {
+    expect(formatQuarterNote(note)).toBe(shown);
+  });
+  it("labels units from the first type, default Units, only with a bound", () => {
+    expect(unitsLine([{ units_label: "Rooms" }, { units_label: "Beds" }], 100, 120)).toEqual({
+      label: "Rooms",
+      value: "100 - 120",
+    });
+    expect(unitsLine([{ units_label: null }], null, 40)).toEqual({ label: "Units", value: "40" });
+    expect(unitsLine([], null, null)).toBeNull();
+  });
+  it("shows negotiated work 'Bidding' as No", () => {
+    expect(formatNegotiatedWork("Bidding")).toBe("No");
+    expect(formatNegotiatedWork("Yes")).toBe("Yes");
+  });
+  it("adds 'with addition'", () => {
+    expect(formatConstructionType("Renovation", true)).toBe("Renovation with addition");
+    expect(formatConstructionType("New", false)).toBe("New");
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Db, openDatabase } from "../../upstream/db/index";
+import type { ApiOptions } from "../../upstream/http";
+import { seedDatabase } from "../../upstream/seed/index";
+import { API_BASE_PATH, createApi } from "../../upstream/server";
+
+export const DEMO_PASSWORD = "demo-password";
+
+/** A seeded temporary database file, removed by cleanup(). */
+export function tempDatabase(
+  projects = 300,
+  name = "reference.sqlite",
+): { db: Db; path: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "upstream-test-"));
+  const path = join(dir, name);
+  const db = openDatabase(path);
+  seedDatabase(db, { projects });
+  return {
+    db,
+    path,
+    cleanup: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The API over a seeded temporary database, with a clock the test can move. */
+export function testApi(options: ApiOptions & { projects?: number } = {}) {
+  const { db, cleanup } = tempDatabase(options.projects);
+  const clock = { now: new Date() };
+  const app = createApi(db, { appBaseUrl: "http://app.test", now: () => clock.now, ...options });
+
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+    if (body !== undefined) {
+      if (typeof body === "string") init.body = body;
+      else {
+        init.body = JSON.stringify(body);
+        (init.headers as Record<string, string>)["content-type"] = "application/json";
+      }
+    }
+    const res = await app.request(`${API_BASE_PATH}${path}`, init);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  }
+
+  async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const res = await call("POST", "/Login", { email, password });
+    if (res.status !== 200)
+      throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data.accessToken;
+  }
+
+  /** Moves the clock forward. */
+  const advance = (ms: number) => {
+    clock.now = new Date(clock.now.getTime() + ms);
+  };
+
+  return { app, db, call, login, advance, clock, cleanup };
+}

@@ -1,0 +1,126 @@
+import type { Db } from "../db/index";
+
+export interface GenerateAlertsOptions {
+  /** Projects entered or updated at or after this instant are considered. */
+  since: Date | string;
+  /** The time stamped on the new alerts (default now). */
+  now?: Date;
+  /** Only these members (default every member with alert_weekly on). */
+  userIds?: number[];
+  /** At most this many new alerts per member per run (default 200). */
+  limitPerUser?: number;
+}
+
+export interface GenerateAlertsResult {
+  /** Members whose settings were evaluated. */
+  users: number;
+  /** Alerts inserted (duplicates of the same member, project and day are skipped). */
+  created: number;
+  /** Projects entered or updated since `since`. */
+  projects: number;
+}
+
+/**
+ * Reads a value "in millions" leniently: '5', '5.5', '$5M', '5 million', '2,500,000' (taken as dollars when
+ * it is 10,000 or more). Returns null when no number is in it.
+ */
+export function parseMillions(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const match = /\d[\d,]*(?:\.\d+)?|\.\d+/.exec(value);
+  if (!match) return null;
+  const n = Number(match[0].replace(/,/g, ""));
+  if (!Number.isFinite(n)) return null;
+  return n >= 10_000 ? n / 1_000_000 : n;
+}
+
+interface SettingsRow {
+  id: number;
+  alert_operator: number | null;
+  alert_value: string | null;
+}
+
+interface ProjectRow {
+  id: number;
+  title: string;
+  city: string | null;
+  state: string | null;
+  minimum_value: number | null;
+  created_at: string;
+}
+
+/**
+ * Creates alerts from each member's alert settings (alert_weekly on): one per project entered or updated since
+ * `since` that is of a chosen type (if any), in a chosen state (if any) and whose minimum_value (millions) is less
+ * or greater than alert_value (operator index 0 'Less Than', 1 'Greater Than'; Greater Than when only a value is
+ * set). At most one alert per member, project and day.
+ */
+export function generateAlerts(db: Db, options: GenerateAlertsOptions): GenerateAlertsResult {
+  const since = (typeof options.since === "string" ? new Date(options.since) : options.since).toISOString();
+  const now = (options.now ?? new Date()).toISOString();
+  const limit = options.limitPerUser ?? 200;
+
+  const members = db
+    .prepare<[], SettingsRow>(
+      "SELECT id, alert_operator, alert_value FROM users WHERE alert_weekly = 1 ORDER BY id",
+    )
+    .all()
+    .filter((u) => !options.userIds || options.userIds.includes(u.id));
+  const typesOf = db
+    .prepare<[number], number>("SELECT project_type_id FROM user_alert_project_types WHERE user_id = ?")
+    .pluck();
+  const statesOf = db
+    .prepare<[number], string>(
+      "SELECT s.abbr FROM user_alert_states x JOIN states s ON s.id = x.state_id WHERE x.user_id = ?",
+    )
+    .pluck();
+  const insert = db.prepare(
+    "INSERT OR IGNORE INTO alerts (user_id, message, project_id, contact_id, created_at) VALUES (?, ?, ?, NULL, ?)",
+  );
+
+  const changed =
+    db
+      .prepare<[string, string], { n: number }>(
+        "SELECT count(*) AS n FROM projects WHERE active = 1 AND (created_at >= ? OR updated_at >= ?)",
+      )
+      .get(since, since)?.n ?? 0;
+
+  let created = 0;
+  db.transaction(() => {
+    for (const member of members) {
+      const where = ["p.active = 1", "(p.created_at >= ? OR p.updated_at >= ?)"];
+      const params: unknown[] = [since, since];
+      const types = typesOf.all(member.id);
+      if (types.length > 0) {
+        where.push(
+          `EXISTS (SELECT 1 FROM project_project_types ppt WHERE ppt.project_id = p.id AND ppt.project_type_id IN (${types.map(() => "?").join(",")}))`,
+        );
+        params.push(...types);
+      }
+      const states = statesOf.all(member.id);
+      if (states.length > 0) {
+        where.push(`p.state IN (${states.map(() => "?").join(",")})`);
+        params.push(...states);
+      }
+      const value = parseMillions(member.alert_value);
+      if (value !== null) {
+        where.push(member.alert_operator === 0 ? "p.minimum_value < ?" : "p.minimum_value > ?");
+        params.push(value);
+      }
+      const projects = db
+        .prepare<unknown[], ProjectRow>(
+          `SELECT p.id, p.title, p.city, p.state, p.minimum_value, p.created_at FROM projects p
+           WHERE ${where.join(" AND ")} ORDER BY p.updated_at DESC, p.id DESC LIMIT ?`,
+        )
+        .all(...params, limit);
+      for (const p of projects) {
+        const place = [p.city, p.state].filter(Boolean).join(", ");
+        const label = place ? `${p.title} (${place})` : p.title;
+        const message =
+          p.created_at >= since ? `New project matching your alert: ${label}` : `Project updated: ${label}`;
+        created += insert.run(member.id, message, p.id, now).changes;
+      }
+    }
+  })();
+
+  return { users: members.length, created, projects: changed };
+}

@@ -1,0 +1,39 @@
+import type { Db } from "./index";
+
+/** Keyword-search text of projects, contacts and companies lives in FTS5 tables keyed by the row id. */
+
+const PROJECT_SELECT = `SELECT p.id, p.title, p.address1, p.city, p.state, p.zip, p.county, p.details,
+  trim(coalesce(p.update_notes, '') || ' ' ||
+       coalesce((SELECT group_concat(u.message, ' ') FROM project_updates u WHERE u.project_id = p.id), ''))
+  FROM projects p`;
+const CONTACT_SELECT = `SELECT c.id, c.first_name, c.last_name, c.title, co.name, c.email, c.city, c.state
+  FROM contacts c LEFT JOIN companies co ON co.id = c.company_id`;
+const COMPANY_SELECT = `SELECT co.id, co.name, co.url,
+  (SELECT group_concat(l.city || ' ' || l.state, ' ') FROM company_locations l WHERE l.company_id = co.id)
+  FROM companies co`;
+
+const INSERT_PROJECT =
+  "INSERT INTO projects_fts (rowid, title, address1, city, state, zip, county, details, updates)";
+const INSERT_CONTACT =
+  "INSERT INTO contacts_fts (rowid, first_name, last_name, title, company_name, email, city, state)";
+const INSERT_COMPANY = "INSERT INTO companies_fts (rowid, name, url, cities)";
+
+/** Rebuilds all three search tables from their source rows. */
+export function rebuildSearchIndexes(db: Db) {
+  for (const table of ["projects_fts", "contacts_fts", "companies_fts"])
+    db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+  db.exec(`${INSERT_PROJECT} ${PROJECT_SELECT}`);
+  db.exec(`${INSERT_CONTACT} ${CONTACT_SELECT}`);
+  db.exec(`${INSERT_COMPANY} ${COMPANY_SELECT}`);
+}
+
+/** Re-indexes one row after it changed (or removes it when it is gone). */
+export function refreshSearchRow(db: Db, kind: "project" | "contact" | "company", id: number) {
+  const [table, insert, select, alias] = {
+    project: ["projects_fts", INSERT_PROJECT, PROJECT_SELECT, "p"],
+    contact: ["contacts_fts", INSERT_CONTACT, CONTACT_SELECT, "c"],
+    company: ["companies_fts", INSERT_COMPANY, COMPANY_SELECT, "co"],
+  }[kind];
+  db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(id);
+  db.prepare(`${insert} ${select} WHERE ${alias}.id = ?`).run(id);
+}

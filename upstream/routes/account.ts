@@ -1,0 +1,278 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ALERT_OPERATORS } from "../../contract/user";
+import { parseMillions } from "../alerts/generate";
+import {
+  ApiError,
+  type AppEnv,
+  type Deps,
+  type FieldErrors,
+  readBody,
+  readRaw,
+  requireAuth,
+  validate,
+} from "../http";
+import { hashPassword, verifyPassword } from "../security";
+
+export const ACCOUNT_SAVED = "Your account was saved successfully.";
+export const SETTINGS_SAVED = "Your settings were saved successfully.";
+export const PASSWORD_CHANGED = "Your password was changed successfully.";
+export const EMAIL_TAKEN = "The email has already been taken.";
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+const requiredText = (label: string, max = 255) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
+
+/** Optional text: empty becomes null. */
+const optionalText = (label: string, max = 255) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "number" ? String(v) : v),
+    z
+      .string({ error: `The ${label} must be text.` })
+      .trim()
+      .max(max, `The ${label} may not be greater than ${max} characters.`)
+      .nullable(),
+  );
+
+const Email = z
+  .string({ error: "The email field is required." })
+  .trim()
+  .min(1, "The email field is required.")
+  .max(255, "The email may not be greater than 255 characters.")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "The email must be a valid email address.");
+
+const BOOL_TRUE = new Set(["1", "true", "on", "yes"]);
+const BOOL_FALSE = new Set(["0", "false", "off", "no", ""]);
+const FormBoolean = z.preprocess(
+  (v) => {
+    if (typeof v === "number") return v === 1 ? true : v === 0 ? false : v;
+    if (typeof v === "string") {
+      const s = v.trim().toLowerCase();
+      if (BOOL_TRUE.has(s)) return true;
+      if (BOOL_FALSE.has(s)) return false;
+    }
+    return v;
+  },
+  z.boolean({ error: "The alert weekly field must be true or false." }),
+);
+
+const Operator = z.preprocess(
+  (v) => {
+    if (v === "" || v === "null") return null;
+    if (typeof v === "string") {
+      const byName = ALERT_OPERATORS.findIndex((o) => o.toLowerCase() === v.trim().toLowerCase());
+      if (byName >= 0) return byName;
+      if (/^\s*\d+\s*$/.test(v)) return Number(v);
+    }
+    return v;
+  },
+  z
+    .union([z.literal(0), z.literal(1)], {
+      error: "The alert operator must be 0 (Less Than) or 1 (Greater Than).",
+    })
+    .nullable(),
+);
+
+const AlertValue = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : typeof v === "string" && v.trim() === "" ? null : v),
+  z
+    .string({ error: "The alert value must be text." })
+    .trim()
+    .max(50, "The alert value may not be greater than 50 characters.")
+    .refine((s) => parseMillions(s) !== null, "The alert value must be a number of millions.")
+    .nullable(),
+);
+
+const idList = (label: string) =>
+  z.preprocess(
+    (v) =>
+      (v === null || v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]).map((x) =>
+        typeof x === "string" && /^\s*\d+\s*$/.test(x) ? Number(x) : x,
+      ),
+    z
+      .array(
+        z
+          .number({ error: `The ${label} must be a list of ids.` })
+          .int()
+          .positive(),
+        {
+          error: `The ${label} must be a list of ids.`,
+        },
+      )
+      .max(500, `Too many ${label}.`),
+  );
+
+export const AccountPatch = z.object({
+  first_name: requiredText("first name").optional(),
+  last_name: requiredText("last name").optional(),
+  email: Email.optional(),
+  address1: optionalText("address1").optional(),
+  address2: optionalText("address2").optional(),
+  city: optionalText("city").optional(),
+  state: optionalText("state", 100).optional(),
+  county: optionalText("county", 100).optional(),
+  zip: optionalText("zip", 20).optional(),
+  country: optionalText("country", 100).optional(),
+  alert_weekly: FormBoolean.optional(),
+  alert_operator: Operator.optional(),
+  alert_value: AlertValue.optional(),
+  alert_project_types: idList("alert project types").optional(),
+  alert_states: idList("alert states").optional(),
+});
+type AccountPatch = z.infer<typeof AccountPatch>;
+
+const ACCOUNT_KEYS = [
+  "first_name",
+  "last_name",
+  "email",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "county",
+  "zip",
+  "country",
+] as const;
+const SETTINGS_COLUMNS = ["alert_weekly", "alert_operator", "alert_value"] as const;
+
+const PasswordBody = z.object({
+  currentPassword: z
+    .string({ error: "The current password field is required." })
+    .min(1, "The current password field is required."),
+  newPassword: z
+    .string({ error: "The new password field is required." })
+    .min(1, "The new password field is required."),
+  confirmNewPassword: z
+    .string({ error: "The new password confirmation field is required." })
+    .min(1, "The new password confirmation field is required."),
+});
+
+/** PUT Users/Me (account and alert settings) and POST Users/Me/Password. */
+export function accountRoutes(deps: Deps) {
+  const { db } = deps;
+  const auth = requireAuth(deps);
+  const emailOwner = db.prepare<[string, number], { id: number }>(
+    "SELECT id FROM users WHERE email = ? AND id <> ?",
+  );
+  const passwordOf = db.prepare<[number], { password_hash: string }>(
+    "SELECT password_hash FROM users WHERE id = ?",
+  );
+  const setPassword = db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?");
+  const revokeOthers = db.prepare(
+    "UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL",
+  );
+  const closeResets = db.prepare(
+    "UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL",
+  );
+  const clearTypes = db.prepare("DELETE FROM user_alert_project_types WHERE user_id = ?");
+  const addType = db.prepare(
+    "INSERT OR IGNORE INTO user_alert_project_types (user_id, project_type_id) VALUES (?, ?)",
+  );
+  const clearStates = db.prepare("DELETE FROM user_alert_states WHERE user_id = ?");
+  const addState = db.prepare("INSERT OR IGNORE INTO user_alert_states (user_id, state_id) VALUES (?, ?)");
+
+  function missingIds(table: "project_types" | "states", ids: number[]): number[] {
+    if (ids.length === 0) return [];
+    const found = new Set(
+      db
+        .prepare<unknown[], number>(`SELECT id FROM ${table} WHERE id IN (${ids.map(() => "?").join(",")})`)
+        .pluck()
+        .all(...ids),
+    );
+    return ids.filter((id) => !found.has(id));
+  }
+
+  function fail(errors: FieldErrors): never {
+    const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
+    throw new ApiError(422, first, errors);
+  }
+
+  const app = new Hono<AppEnv>();
+
+  app.put("/Users/Me", auth, async (c) => {
+    const userId = c.get("userId");
+    const raw = await readRaw(c);
+    const body: AccountPatch = validate(AccountPatch, raw);
+    const accountKeys = ACCOUNT_KEYS.filter((k) => body[k] !== undefined);
+    const settingsKeys = ([...SETTINGS_COLUMNS, "alert_project_types", "alert_states"] as const).filter(
+      (k) => body[k] !== undefined,
+    );
+    if (accountKeys.length === 0 && settingsKeys.length === 0)
+      throw new ApiError(422, "There is nothing to save.");
+
+    const errors: FieldErrors = {};
+    if (body.email !== undefined && emailOwner.get(body.email, userId)) errors.email = [EMAIL_TAKEN];
+    if (body.alert_project_types && missingIds("project_types", body.alert_project_types).length > 0) {
+      errors.alert_project_types = ["One of the selected project types does not exist."];
+    }
+    if (body.alert_states && missingIds("states", body.alert_states).length > 0) {
+      errors.alert_states = ["One of the selected states does not exist."];
+    }
+    if (Object.keys(errors).length > 0) fail(errors);
+
+    const now = deps.now().toISOString();
+    db.transaction(() => {
+      const columns: string[] = [];
+      const values: unknown[] = [];
+      for (const k of accountKeys) {
+        columns.push(`${k} = ?`);
+        values.push(body[k]);
+      }
+      for (const k of SETTINGS_COLUMNS) {
+        if (body[k] === undefined) continue;
+        columns.push(`${k} = ?`);
+        values.push(k === "alert_weekly" ? (body.alert_weekly ? 1 : 0) : body[k]);
+      }
+      columns.push("updated_at = ?");
+      values.push(now);
+      db.prepare(`UPDATE users SET ${columns.join(", ")} WHERE id = ?`).run(...values, userId);
+      if (body.alert_project_types) {
+        clearTypes.run(userId);
+        for (const id of body.alert_project_types) addType.run(userId, id);
+      }
+      if (body.alert_states) {
+        clearStates.run(userId);
+        for (const id of body.alert_states) addState.run(userId, id);
+      }
+    })();
+    return c.json({ message: accountKeys.length > 0 ? ACCOUNT_SAVED : SETTINGS_SAVED });
+  });
+
+  app.post("/Users/Me/Password", auth, async (c) => {
+    const userId = c.get("userId");
+    const body = await readBody(c, PasswordBody);
+    const stored = passwordOf.get(userId)?.password_hash;
+    if (!(await verifyPassword(body.currentPassword, stored))) {
+      fail({ currentPassword: ["The current password is incorrect."] });
+    }
+    const problems: string[] = [];
+    if (body.newPassword.length < PASSWORD_MIN)
+      problems.push(`The new password must be at least ${PASSWORD_MIN} characters.`);
+    if (body.newPassword.length > PASSWORD_MAX)
+      problems.push(`The new password may not be greater than ${PASSWORD_MAX} characters.`);
+    if (body.newPassword.trim() === "") problems.push("The new password may not be only spaces.");
+    if (body.newPassword === body.currentPassword)
+      problems.push("The new password must be different from the current password.");
+    const errors: FieldErrors = {};
+    if (problems.length > 0) errors.newPassword = problems;
+    if (body.confirmNewPassword !== body.newPassword)
+      errors.confirmNewPassword = ["The new password confirmation does not match."];
+    if (Object.keys(errors).length > 0) fail(errors);
+
+    const hash = hashPassword(body.newPassword);
+    const now = deps.now().toISOString();
+    db.transaction(() => {
+      setPassword.run(hash, now, userId);
+      revokeOthers.run(now, userId, c.get("tokenHash"));
+      closeResets.run(now, userId);
+    })();
+    return c.json({ message: PASSWORD_CHANGED });
+  });
+
+  return app;
+}

@@ -1,0 +1,118 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../contract/auth";
+import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
+import { hashPassword, hashToken, randomToken, verifyPassword } from "../security";
+
+export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
+export const RESET_LINK_SENT = "We have e-mailed your password reset link!";
+export const RESET_DONE = "Your password has been reset!";
+export const RESET_TOKEN_INVALID = "This password reset token is invalid.";
+export const LOGGED_OUT = "You have been logged out.";
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const ForgotPayload = ForgotPasswordRequest.extend({
+  email: z.string().trim().min(1).pipe(z.email("Please enter a valid e-mail address.")),
+});
+
+/** The password rules for a new password. */
+export const NewPassword = z
+  .string()
+  .min(1)
+  .min(8, "The new password must be at least 8 characters.")
+  .max(200, "The new password may not be longer than 200 characters.");
+
+const ResetPayload = ResetPasswordRequest.extend({ newPassword: NewPassword });
+
+export function authRoutes(deps: Deps) {
+  const { db } = deps;
+  const findUserByEmail = db.prepare<[string], { id: number; email: string; password_hash: string }>(
+    "SELECT id, email, password_hash FROM users WHERE email = ?",
+  );
+  const insertToken = db.prepare(
+    "INSERT INTO access_tokens (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+  );
+  const revokeToken = db.prepare(
+    "UPDATE access_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+  );
+  const revokeUserTokens = db.prepare(
+    "UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
+  );
+  const expireResets = db.prepare(
+    "UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL",
+  );
+  const insertReset = db.prepare(
+    "INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+  );
+  const insertMail = db.prepare('INSERT INTO outbox ("to", subject, body, created_at) VALUES (?, ?, ?, ?)');
+  const findReset = db.prepare<[string, string], { id: number; user_id: number; email: string }>(
+    `SELECT r.id, r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+     WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?`,
+  );
+  const useReset = db.prepare("UPDATE password_resets SET used_at = ? WHERE id = ? AND used_at IS NULL");
+  const setPassword = db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?");
+
+  const app = new Hono<AppEnv>();
+
+  app.post("/Login", async (c) => {
+    const { email, password } = await readBody(c, LoginRequest);
+    const user = findUserByEmail.get(email.trim());
+    const ok = await verifyPassword(password, user?.password_hash);
+    if (!user || !ok) throw new ApiError(401, LOGIN_FAILED);
+    const now = deps.now();
+    const expiresAt = new Date(now.getTime() + deps.tokenTtlMs).toISOString();
+    const accessToken = randomToken();
+    insertToken.run(user.id, hashToken(accessToken), now.toISOString(), expiresAt);
+    return c.json({ data: { accessToken, expiresAt } });
+  });
+
+  app.post("/Logout", requireAuth(deps), (c) => {
+    revokeToken.run(deps.now().toISOString(), c.get("tokenHash"));
+    return c.json({ message: LOGGED_OUT });
+  });
+
+  app.post("/ForgotPassword", async (c) => {
+    const { email } = await readBody(c, ForgotPayload);
+    const user = findUserByEmail.get(email);
+    if (user) {
+      const now = deps.now();
+      const token = randomToken();
+      const link = `${deps.appBaseUrl}/ForgotPassword/${token}`;
+      db.transaction(() => {
+        // Only the newest link works.
+        expireResets.run(now.toISOString(), user.id);
+        insertReset.run(
+          user.id,
+          hashToken(token),
+          now.toISOString(),
+          new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+        );
+        insertMail.run(
+          user.email,
+          "Reset your password",
+          `You asked to reset your password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+          now.toISOString(),
+        );
+      })();
+    }
+    return c.json({ message: RESET_LINK_SENT });
+  });
+
+  app.post("/ResetPassword", async (c) => {
+    const { reset_token, newPassword } = await readBody(c, ResetPayload);
+    const now = deps.now().toISOString();
+    const reset = findReset.get(hashToken(reset_token), now);
+    if (!reset) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
+    const passwordHash = hashPassword(newPassword);
+    const done = db.transaction(() => {
+      if (useReset.run(now, reset.id).changes !== 1) return false;
+      setPassword.run(passwordHash, now, reset.user_id);
+      revokeUserTokens.run(now, reset.user_id);
+      return true;
+    })();
+    if (!done) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
+    return c.json({ message: RESET_DONE, user: { email: reset.email } });
+  });
+
+  return app;
+}

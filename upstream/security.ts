@@ -1,0 +1,43 @@
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+// scrypt needs 128 * N * r bytes; give it headroom over Node's 32 MiB default.
+const MAXMEM = 64 * 1024 * 1024;
+
+/** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAXMEM });
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** A hash that no password matches; verifying against it keeps unknown e-mails as slow as known ones. */
+const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEY_LENGTH).toString("base64url")}`;
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parts = (stored ?? DUMMY_HASH).split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], "base64url");
+  const expected = Buffer.from(parts[5], "base64url");
+  if (!n || !r || !p || expected.length === 0) return false;
+  const actual = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, salt, expected.length, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+  return timingSafeEqual(actual, expected) && stored != null;
+}
+
+/** A random opaque token (32 bytes, base64url). */
+export function randomToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Tokens are stored only as their sha256 hash. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

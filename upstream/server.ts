@@ -1,0 +1,94 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { type Db, openDatabase } from "./db/index";
+import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
+import { accountRoutes } from "./routes/account";
+import { alertRoutes } from "./routes/alerts";
+import { authRoutes } from "./routes/auth";
+import { contactRoutes } from "./routes/contacts";
+import { messageRoutes } from "./routes/messages";
+import { noteRoutes } from "./routes/notes";
+import { userRoutes } from "./routes/users";
+import { createSeededDatabase, isSeeded } from "./seed/index";
+
+export const API_BASE_PATH = "/api/frontend/V1";
+export type { ApiOptions } from "./http";
+
+/** The provider API as a Hono app; every call lives under /api/frontend/V1. */
+export function createApi(db: Db, options: ApiOptions = {}) {
+  const deps = resolveDeps(db, options);
+  const api = new Hono<AppEnv>();
+
+  api.get("/Health", (c) => c.json({ status: "ok" }));
+  api.route("/", authRoutes(deps));
+  api.route("/", userRoutes(deps));
+  api.route("/", messageRoutes(deps));
+  api.route("/", contactRoutes(deps));
+  api.route("/", noteRoutes(deps));
+  api.route("/", alertRoutes(deps));
+  api.route("/", accountRoutes(deps));
+
+  const app = new Hono<AppEnv>();
+  app.route(API_BASE_PATH, api);
+  app.notFound((c) => c.json({ message: "Not found." }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(err), err.status);
+    if (err instanceof HTTPException) return c.json({ message: err.message || "Bad request." }, err.status);
+    // Name and message only: no stack traces in logs.
+    console.error(`[upstream] ${c.req.method} ${c.req.path}: ${err.name}: ${err.message}`);
+    return c.json({ message: "Server error." }, 500);
+  });
+  return app;
+}
+
+export interface StartUpstreamOptions extends ApiOptions {
+  dbPath: string;
+  port?: number;
+  host?: string;
+  /** Projects to seed when the database is empty. Default 20,000. */
+  seedProjects?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningUpstream {
+  /** Base URL of the server, e.g. http://127.0.0.1:3001 (the API is under /api/frontend/V1). */
+  url: string;
+  apiBaseUrl: string;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/** Opens and migrates the database, seeds it when empty, and serves the API over HTTP. */
+export async function startUpstream(options: StartUpstreamOptions): Promise<RunningUpstream> {
+  const { dbPath, port = 3001, host = "127.0.0.1", seedProjects = 20_000, log = () => {} } = options;
+  let db = openDatabase(dbPath);
+  if (!isSeeded(db)) {
+    db.close();
+    log(`Seeding ${dbPath} with ${seedProjects} projects…`);
+    const stats = createSeededDatabase(dbPath, { projects: seedProjects });
+    log(`Seeded in ${(stats.ms / 1000).toFixed(1)} s.`);
+    db = openDatabase(dbPath);
+  }
+  const app = createApi(db, options);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+  });
+  const address = server.address() as AddressInfo;
+  const displayHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${displayHost}:${address.port}`;
+  return {
+    url,
+    apiBaseUrl: `${url}${API_BASE_PATH}`,
+    db,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => {
+          db.close();
+          if (err) reject(err);
+          else resolve();
+        });
+      }),
+  };
+}
