@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { APP_URL } from "./tests/e2e/support/env";
+import { APP_URL, ROOT } from "./tests/e2e/support/env";
 
 const CI = Boolean(process.env.CI);
 
 // The browser tests run against the production build; say so plainly instead of timing out on the webServer.
 // (`playwright test --list` does not need it.)
-if (!existsSync("build/server/index.js") && !process.argv.includes("--list")) {
+if (!existsSync(join(ROOT, "build/server/index.js")) && !process.argv.includes("--list")) {
   throw new Error("build/ is missing: run `npm run build` before `npm run test:e2e` (`npm test` does both).");
 }
 
@@ -52,7 +53,8 @@ export default defineConfig({
     url: `${APP_URL}/Login`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
+    // The request log is noise; errors and the harness's own lines (stderr) are shown.
+    stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
   },

@@ -1,5 +1,4 @@
 import {
-
   Links,
   Meta,
   Outlet,
@@ -93,4 +92,3 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
-

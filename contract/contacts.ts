@@ -38,7 +38,10 @@ export type ContactRow = z.infer<typeof ContactRow>;
 export const ContactListAnswer = listAnswer(ContactRow);
 
 /** The member's link to a saved contact also holds the contact note. */
-export const ContactLink = SavedLink.extend({ note: z.string().nullable(), created_at: IsoDateTime.nullable() });
+export const ContactLink = SavedLink.extend({
+  note: z.string().nullable(),
+  created_at: IsoDateTime.nullable(),
+});
 
 export const Contact = ContactRow.extend({
   company_url: z.string().nullable(),
@@ -59,4 +62,7 @@ export const ContactAnswer = z.object({ data: Contact });
 
 export const SaveContactRequest = z.object({ contact_id: z.number().int() });
 export const AddContactNoteRequest = z.object({ contact_id: z.number().int(), note: z.string() });
-export const AddContactTagRequest = z.object({ contact_id: z.number().int(), tag_id: z.number().int().nullable() });
+export const AddContactTagRequest = z.object({
+  contact_id: z.number().int(),
+  tag_id: z.number().int().nullable(),
+});

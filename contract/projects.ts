@@ -93,7 +93,14 @@ export const ProjectNote = z.object({
   created_at: IsoDateTime,
   updated_at: IsoDateTime.optional(),
   project_id: z.number().int().optional(),
-  project: z.object({ id: z.number().int(), title: z.string(), city: z.string().nullable(), state: z.string().nullable() }).optional(),
+  project: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ProjectNote = z.infer<typeof ProjectNote>;
 export const ProjectNotesAnswer = z.object({ data: z.array(ProjectNote) });
@@ -114,7 +121,10 @@ export const SimilarProjectsAnswer = z.object({
 });
 
 export const SaveProjectRequest = z.object({ project_id: z.number().int() });
-export const AddProjectTagRequest = z.object({ project_id: z.number().int(), tag_id: z.number().int().nullable() });
+export const AddProjectTagRequest = z.object({
+  project_id: z.number().int(),
+  tag_id: z.number().int().nullable(),
+});
 export const DeleteSavedProjectsRequest = z.object({ ids: z.array(z.number().int()).min(1) });
 
 export const GeocodeAnswer = z.object({

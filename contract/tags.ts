@@ -26,5 +26,9 @@ export const CreateTagRequest = z.object({
   name: z.string(),
   color: z.string(),
 });
-export const UpdateTagRequest = z.object({ id: z.number().int(), name: z.string(), color: z.string().optional() });
+export const UpdateTagRequest = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string().optional(),
+});
 export const TagAnswer = z.object({ data: Tag, message: z.string().optional() });

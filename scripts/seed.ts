@@ -2,10 +2,9 @@
  * `npm run seed [-- --projects N]`: recreates the reference API's database (UPSTREAM_DB, default
  * data/reference.sqlite) from scratch with the deterministic seed. Stop `npm start` first.
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { openDatabase } from "../upstream/db/index";
-import { seedDatabase } from "../upstream/seed/index";
+import { createSeededDatabase } from "../upstream/seed/index";
 
 function projectsArg(): number {
   const argv = process.argv.slice(2);
@@ -23,16 +22,6 @@ function projectsArg(): number {
 
 const projects = projectsArg();
 const dbPath = resolve(process.env.UPSTREAM_DB || "data/reference.sqlite");
-if (existsSync(dbPath)) console.log(`[seed] removing ${dbPath}`);
-for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
-
-const started = Date.now();
-const db = openDatabase(dbPath);
-try {
-  console.log(`[seed] seeding ${dbPath} with ${projects} projects...`);
-  seedDatabase(db, { projects, log: (line) => console.log(`[seed] ${line}`) });
-  db.pragma("wal_checkpoint(TRUNCATE)");
-} finally {
-  db.close();
-}
-console.log(`[seed] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`[seed] ${existsSync(dbPath) ? "replacing" : "creating"} ${dbPath} with ${projects} projects...`);
+const stats = createSeededDatabase(dbPath, { projects, log: (line) => console.log(`[seed] ${line}`) });
+console.log(`[seed] done in ${(stats.ms / 1000).toFixed(1)} s`);

@@ -17,6 +17,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -56,9 +57,10 @@ async function waitFor(
   url: string,
   timeoutMs: number,
   ok = (status: number) => status < 500,
+  alive = () => true,
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && alive()) {
     try {
       const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
       await res.body?.cancel();
@@ -86,6 +88,17 @@ function sessionSecret(): string {
   return secret;
 }
 
+/** Fails early and clearly when a port is taken (otherwise another program's page could pass for ours). */
+async function assertPortFree(portNumber: number, host: string | undefined, variable: string) {
+  const free = await new Promise<boolean>((resolveFree) => {
+    const probe = createServer();
+    probe.once("error", () => resolveFree(false));
+    probe.listen({ port: portNumber, host }, () => probe.close(() => resolveFree(true)));
+  });
+  if (!free)
+    fail(`port ${portNumber} is already in use: stop what runs there or choose another with ${variable}.`);
+}
+
 function removeDatabase(path: string) {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
 }
@@ -104,6 +117,7 @@ async function startEmbeddedApi(): Promise<{
   apiBaseUrl: string;
   accounts: readonly DemoAccount[];
 }> {
+  await assertPortFree(upstreamPort, "127.0.0.1", "UPSTREAM_PORT");
   if (reseed && existsSync(dbPath)) {
     log(`--reseed: removing ${dbPath}`);
     removeDatabase(dbPath);
@@ -181,6 +195,7 @@ async function main() {
   let apiBaseUrl = external ?? "";
   let accounts: readonly DemoAccount[] = [];
 
+  await assertPortFree(port, undefined, "PORT");
   if (external) {
     log(`API_BASE_URL is set: starting the app alone against ${external}`);
     if (!(await waitFor(`${external.replace(/\/+$/, "")}/Health`, 3000))) {
@@ -233,13 +248,14 @@ async function main() {
     void shutdown(stopping ? 0 : (code ?? 1));
   });
 
-  if (await waitFor(`${appUrl}/Login`, dev ? 60_000 : 30_000)) {
+  const running = () => app.exitCode === null && app.signalCode === null;
+  if (await waitFor(`${appUrl}/Login`, dev ? 60_000 : 30_000, undefined, running)) {
     log(`app ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     console.log(`\n  Open ${appUrl}\n`);
     printLogins(accounts);
     if (!external)
       console.log("  Stop with Ctrl+C. Recreate the demo database with `npm start -- --reseed`.\n");
-  } else if (!stopping) {
+  } else if (!stopping && running()) {
     log(`the app did not answer ${appUrl}/Login within the time allowed; see its output above`);
   }
 }

@@ -8,8 +8,11 @@ import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contacts";
+import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
+import { projectRoutes } from "./routes/projects";
+import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
 
@@ -28,6 +31,9 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", contactRoutes(deps));
   api.route("/", noteRoutes(deps));
   api.route("/", alertRoutes(deps));
+  api.route("/", projectRoutes(deps));
+  api.route("/", tagRoutes(deps));
+  api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
 
   const app = new Hono<AppEnv>();

@@ -32,7 +32,7 @@ export function CheckboxGroup({
     const all = boxes();
     setAllChecked(all.length > 0 && all.every((box) => box.checked));
   }, [boxes]);
-  useEffect(recount, [recount, selected, options]);
+  useEffect(() => recount(), [recount]);
   const toggle = () => {
     const check = !allChecked;
     for (const box of boxes()) box.checked = check;

@@ -115,7 +115,7 @@ export function ContactUsForm({
  */
 export function ContactUsDialog({ name, onClose }: { name: ContactDialogName; onClose: () => void }) {
   const location = useLocation();
-  const fetcher = useFetcher<ContactUsResult>({ key: undefined });
+  const fetcher = useFetcher<ContactUsResult>();
   const reason = reasonForDialog(name);
   const closeHref = hrefWithoutDialog(location);
   const succeeded = fetcher.state === "idle" && fetcher.data?.status === "success";

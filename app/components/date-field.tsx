@@ -48,7 +48,16 @@ export function DateField({
       </div>
     );
   }
-  return <PickerField id={id} name={name} label={label} defaultValue={defaultValue} errors={errors} errorId={errorId} />;
+  return (
+    <PickerField
+      id={id}
+      name={name}
+      label={label}
+      defaultValue={defaultValue}
+      errors={errors}
+      errorId={errorId}
+    />
+  );
 }
 
 function PickerField({
@@ -127,20 +136,23 @@ function PickerField({
       </p>
       <ErrorList id={errorId} errors={shownErrors} />
       {open ? (
-        <div id={calendarId} className="mt-2 inline-block rounded-md border border-slate-200 bg-white p-2 shadow-sm">
+        <div
+          id={calendarId}
+          className="mt-2 inline-block rounded-md border border-slate-200 bg-white p-2 shadow-sm"
+        >
           <Suspense fallback={<p className="p-2 text-sm text-slate-600">Loading calendar…</p>}>
-          <DayPicker
-            selected={selected}
-            defaultMonth={selected}
-            captionLayout="dropdown"
-            startMonth={new Date(new Date().getFullYear() - 5, 0)}
-            endMonth={new Date(new Date().getFullYear() + 10, 11)}
-            onSelect={(date) => {
-              setText(date ? isoDayToUs(localDateToIsoDay(date)) : "");
-              setTypedInvalid(false);
-              setOpen(false);
-            }}
-          />
+            <DayPicker
+              selected={selected}
+              defaultMonth={selected}
+              captionLayout="dropdown"
+              startMonth={new Date(new Date().getFullYear() - 5, 0)}
+              endMonth={new Date(new Date().getFullYear() + 10, 11)}
+              onSelect={(date) => {
+                setText(date ? isoDayToUs(localDateToIsoDay(date)) : "");
+                setTypedInvalid(false);
+                setOpen(false);
+              }}
+            />
           </Suspense>
         </div>
       ) : null}

@@ -2,6 +2,8 @@
 import { DayPicker, type PropsSingle } from "react-day-picker";
 import "react-day-picker/style.css";
 
-export default function SingleDayPicker(props: Omit<PropsSingle, "mode"> & React.ComponentProps<typeof DayPicker>) {
+export default function SingleDayPicker(
+  props: Omit<PropsSingle, "mode"> & React.ComponentProps<typeof DayPicker>,
+) {
   return <DayPicker {...props} mode="single" />;
 }

@@ -12,19 +12,30 @@ function describe(error: unknown): Described {
       return { status: 404, title: "Page not found", message: "We could not find the page you asked for." };
     }
     if (error.status === 403) {
-      return { status: 403, title: "Not allowed", message: "Your account does not give access to this page." };
+      return {
+        status: 403,
+        title: "Not allowed",
+        message: "Your account does not give access to this page.",
+      };
     }
     return { status: error.status, title: "Something went wrong", message: "Please try again in a moment." };
   }
   // Unexpected errors: never show their message or stack to the member.
-  return { status: 500, title: "Something went wrong", message: "An unexpected error occurred. Please try again in a moment." };
+  return {
+    status: 500,
+    title: "Something went wrong",
+    message: "An unexpected error occurred. Please try again in a moment.",
+  };
 }
 
 /** The friendly page every error boundary shows: a title, a plain message, a way back. No stack, no token. */
 export function ErrorPage({ error, compact = false }: { error: unknown; compact?: boolean }) {
   const { status, title, message } = describe(error);
   const body = (
-    <div role="alert" className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+    <div
+      role="alert"
+      className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm"
+    >
       <p className="text-sm font-semibold text-brand-700">Error {status}</p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
@@ -35,7 +46,10 @@ export function ErrorPage({ error, compact = false }: { error: unknown; compact?
         >
           Try again
         </a>
-        <Link to="/" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+        <Link
+          to="/"
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        >
           Go to the home page
         </Link>
       </div>

@@ -41,7 +41,10 @@ export function FolderForm({
   return (
     <FormTag method="post" action={`/Folders?${context}`} className="space-y-4">
       {result?.whoops ? (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <p className="font-semibold">{FOLDER_WHOOPS.title}</p>
           <p>{FOLDER_WHOOPS.message}</p>
         </div>

@@ -19,7 +19,11 @@ export function FormAlert({ id, errors }: { id?: string; errors?: readonly strin
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return null;
   return (
-    <div id={id} role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      id={id}
+      role="alert"
+      className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       {shown.map((e) => (
         <p key={e}>{e}</p>
       ))}
@@ -106,7 +110,9 @@ export function TextareaField({
 export function useIsSubmitting(action?: string) {
   const navigation = useNavigation();
   const formAction = useFormAction(action);
-  return navigation.state !== "idle" && navigation.formMethod !== undefined && navigation.formAction === formAction;
+  return (
+    navigation.state !== "idle" && navigation.formMethod !== undefined && navigation.formAction === formAction
+  );
 }
 
 export function SubmitButton({

@@ -31,7 +31,10 @@ export function Pagination({
               </span>
             ) : null}
             {page === params.page ? (
-              <span aria-current="page" className={`${linkClass} border-brand-700 bg-brand-700 font-semibold text-white`}>
+              <span
+                aria-current="page"
+                className={`${linkClass} border-brand-700 bg-brand-700 font-semibold text-white`}
+              >
                 {page}
               </span>
             ) : (

@@ -71,13 +71,19 @@ export function ResultsTable<Row extends { id: number }>({
         <tbody className="divide-y divide-slate-100">
           {rows === null ? (
             <tr>
-              <td colSpan={columns.length + (selection ? 1 : 0)} className="px-3 py-6 text-center text-slate-600">
+              <td
+                colSpan={columns.length + (selection ? 1 : 0)}
+                className="px-3 py-6 text-center text-slate-600"
+              >
                 Searching
               </td>
             </tr>
           ) : rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length + (selection ? 1 : 0)} className="px-3 py-6 text-center text-slate-600">
+              <td
+                colSpan={columns.length + (selection ? 1 : 0)}
+                className="px-3 py-6 text-center text-slate-600"
+              >
                 {emptyText}
               </td>
             </tr>
@@ -93,13 +99,20 @@ export function ResultsTable<Row extends { id: number }>({
                       value={row.id}
                       aria-label={`Select row ${row.id}`}
                       checked={selection.onToggle ? selection.selected.has(row.id) : undefined}
-                      onChange={selection.onToggle ? (e) => selection.onToggle?.(row.id, e.currentTarget.checked) : undefined}
+                      onChange={
+                        selection.onToggle
+                          ? (e) => selection.onToggle?.(row.id, e.currentTarget.checked)
+                          : undefined
+                      }
                       className="h-4 w-4"
                     />
                   </td>
                 ) : null}
                 {columns.map((column) => (
-                  <td key={column.key} className={`px-3 py-2 align-top text-slate-800 ${column.className ?? ""}`}>
+                  <td
+                    key={column.key}
+                    className={`px-3 py-2 align-top text-slate-800 ${column.className ?? ""}`}
+                  >
                     {column.render(row)}
                   </td>
                 ))}

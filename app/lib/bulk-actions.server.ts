@@ -49,7 +49,11 @@ export function bulkDialogFromUrl(searchParams: URLSearchParams): "move" | "remo
  * Move to folder / Remove selected, for projects and contacts: the API calls, a flash message, then
  * Post/Redirect/Get (or a small answer for a fetcher, `js=1`, so it can close its dialog).
  */
-export async function bulkAction(request: Request, context: Readonly<RouterContextProvider>, kind: SavedKind) {
+export async function bulkAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: SavedKind,
+) {
   const submission = parseWithZod(await request.formData(), { schema: BulkSchema });
   if (submission.status !== "success") {
     return data({ ok: false, reply: submission.reply() }, { status: 400 });
@@ -64,13 +68,19 @@ export async function bulkAction(request: Request, context: Readonly<RouterConte
       const path = kind === "project" ? "Projects/AddTag" : "Contacts/AddTag";
       const idField = kind === "project" ? "project_id" : "contact_id";
       await Promise.all(value.ids.map((id) => api.post(path, { [idField]: id, tag_id: value.tag_id }, ack)));
-      context.get(memberSessionContext).flashToast({ title: "Moved", description: `${what} moved to the folder.`, autoClose: true });
+      context
+        .get(memberSessionContext)
+        .flashToast({ title: "Moved", description: `${what} moved to the folder.`, autoClose: true });
     } else {
       if (kind === "project") await api.delete("SavedProjects", ack, { body: { ids: value.ids } });
       else await Promise.all(value.ids.map((id) => api.delete(`Contacts/${id}`, ack)));
       context
         .get(memberSessionContext)
-        .flashToast({ title: "Removed", description: `${what} removed from your saved list.`, autoClose: true });
+        .flashToast({
+          title: "Removed",
+          description: `${what} removed from your saved list.`,
+          autoClose: true,
+        });
     }
   } catch (error) {
     const known = error instanceof ApiRequestError || upstreamFailureMessage(error) !== null;

@@ -12,10 +12,16 @@ import { memberSessionContext } from "./session.server";
 export async function downloadList(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  options: { apiPath: string; orderColumns: readonly [string, ...string[]]; fallback: string; filename: string },
+  options: {
+    apiPath: string;
+    orderColumns: readonly [string, ...string[]];
+    fallback: string;
+    filename: string;
+  },
 ) {
   const fields = new URLSearchParams();
-  for (const [key, value] of await request.formData()) if (typeof value === "string") fields.append(key, value);
+  for (const [key, value] of await request.formData())
+    if (typeof value === "string") fields.append(key, value);
   const { page: _page, perPage: _perPage, ...list } = readListParams(fields, options.orderColumns);
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
   try {
@@ -25,7 +31,8 @@ export async function downloadList(
     return new Response(upstream.body, {
       headers: {
         "Content-Type": upstream.headers.get("Content-Type") ?? "text/csv; charset=utf-8",
-        "Content-Disposition": upstream.headers.get("Content-Disposition") ?? `attachment; filename="${options.filename}"`,
+        "Content-Disposition":
+          upstream.headers.get("Content-Disposition") ?? `attachment; filename="${options.filename}"`,
         "Cache-Control": "no-store",
       },
     });

@@ -29,7 +29,10 @@ function cacheKey(address: string) {
  * status is OK), cached in-process. Never throws: a failure is logged and answers null (spec §8:
  * "Geocode fails — logged only; that marker is skipped").
  */
-export async function geocodeAddress(api: ApiClient, address: string | null | undefined): Promise<LatLng | null> {
+export async function geocodeAddress(
+  api: ApiClient,
+  address: string | null | undefined,
+): Promise<LatLng | null> {
   if (!address?.trim()) return null;
   const key = cacheKey(address);
   if (cache.has(key)) return cache.get(key) ?? null;
@@ -38,7 +41,9 @@ export async function geocodeAddress(api: ApiClient, address: string | null | un
 
   const lookup = (async () => {
     try {
-      const answer = await api.get(`Geocode/${encodeURIComponent(address.trim())}`, GeocodeAnswer, { timeoutMs: 5000 });
+      const answer = await api.get(`Geocode/${encodeURIComponent(address.trim())}`, GeocodeAnswer, {
+        timeoutMs: 5000,
+      });
       const location = answer.status === "OK" ? answer.results[0]?.geometry.location : undefined;
       if (location && Number.isFinite(location.lat) && Number.isFinite(location.lng)) {
         const point = { lat: location.lat, lng: location.lng };

@@ -25,7 +25,11 @@ export function listParamsSchema<const C extends readonly [string, ...string[]]>
     perPage: z.coerce.number().int().min(1).max(100).catch(DEFAULT_PER_PAGE).default(DEFAULT_PER_PAGE),
     orderBy: z.enum(orderColumns).optional().catch(undefined),
     orderDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
-    mine: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).optional().catch(undefined),
+    mine: z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1)]))
+      .optional()
+      .catch(undefined),
     query: z
       .string()
       .transform((q) => q.trim().slice(0, 200))

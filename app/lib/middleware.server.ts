@@ -9,7 +9,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function cspFor(nonce: string) {
   const marketing = new URL(config.marketingSiteUrl).origin;
-  const tiles = /^https?:\/\//.test(config.mapTileUrl) ? new URL(config.mapTileUrl.replace(/\{.*?\}/g, "0")).origin : "";
+  const tiles = /^https?:\/\//.test(config.mapTileUrl)
+    ? new URL(config.mapTileUrl.replace(/\{.*?\}/g, "0")).origin
+    : "";
   const devConnect = config.production ? "" : " ws: wss:";
   return [
     "default-src 'self'",

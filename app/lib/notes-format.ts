@@ -30,9 +30,16 @@ type Subject = {
 };
 
 /** What a note or an alert is about: its link and its label ('First Last' for a contact), or null. */
-export function subjectOf(entry: Subject): { href: string; label: string; kind: "project" | "contact" } | null {
+export function subjectOf(
+  entry: Subject,
+): { href: string; label: string; kind: "project" | "contact" } | null {
   const projectId = entry.project?.id ?? entry.project_id ?? null;
-  if (projectId) return { kind: "project", href: `/Projects/${projectId}`, label: entry.project?.title || `Project ${projectId}` };
+  if (projectId)
+    return {
+      kind: "project",
+      href: `/Projects/${projectId}`,
+      label: entry.project?.title || `Project ${projectId}`,
+    };
   const contactId = entry.contact?.id ?? entry.contact_id ?? null;
   if (contactId) {
     const name = entry.contact ? fullName(entry.contact.first_name, entry.contact.last_name) : "";

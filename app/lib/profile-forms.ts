@@ -12,7 +12,8 @@ export const DEFAULT_COUNTRY = "US";
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
-const optionalText = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`).optional();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Please use at most ${max} characters.`).optional();
 
 /** The account form (PUT Users/Me with the account edit fields). The server has the final word. */
 export const AccountSchema = z.object({
@@ -104,7 +105,9 @@ export function stateSelect(
   const value = (current ?? "").trim();
   if (!value) return { groups, selected: "" };
   const lower = value.toLowerCase();
-  const match = [...states, ...provinces].find((p) => p.abbr.toLowerCase() === lower || p.name.toLowerCase() === lower);
+  const match = [...states, ...provinces].find(
+    (p) => p.abbr.toLowerCase() === lower || p.name.toLowerCase() === lower,
+  );
   if (match) return { groups, selected: match.abbr };
   return { groups: [{ label: "Current", options: [{ value, label: value }] }, ...groups], selected: value };
 }

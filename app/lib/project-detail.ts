@@ -5,7 +5,15 @@
 import { PROJECT_ORDER_BY } from "../../contract/projects";
 import { type ListParams, listSearch, readListParams } from "./list-params";
 
-export const LIST_PARAM_KEYS = ["page", "perPage", "orderBy", "orderDirection", "mine", "query", "tag"] as const;
+export const LIST_PARAM_KEYS = [
+  "page",
+  "perPage",
+  "orderBy",
+  "orderDirection",
+  "mine",
+  "query",
+  "tag",
+] as const;
 
 export const TABS = [
   { id: "overview", label: "Overview" },
@@ -45,7 +53,10 @@ export function carriedSearch(list: ListParams | null): string {
 }
 
 /** '?tab=…&…' style query string joining the carried search with extra params. */
-export function withParams(list: ListParams | null, extra: Record<string, string | number | null | undefined>): string {
+export function withParams(
+  list: ListParams | null,
+  extra: Record<string, string | number | null | undefined>,
+): string {
   const sp = new URLSearchParams(list ? listSearch(list).slice(1) : "");
   for (const [key, value] of Object.entries(extra)) {
     if (value === null || value === undefined || value === "") sp.delete(key);
@@ -71,7 +82,11 @@ export function backToSearchHref(list: ListParams | null): string {
 export type Breadcrumb = { href: string; label: string };
 
 /** The breadcrumb: back to the related project it was reached from, else back to the search. */
-export function breadcrumbFor(list: ListParams | null, fromProject: number | null, currentId?: number): Breadcrumb {
+export function breadcrumbFor(
+  list: ListParams | null,
+  fromProject: number | null,
+  currentId?: number,
+): Breadcrumb {
   if (fromProject && fromProject !== currentId) {
     return { href: `/Projects/${fromProject}${carriedSearch(list)}`, label: "Back to related project" };
   }
@@ -100,7 +115,8 @@ export function readDetailState(searchParams: URLSearchParams) {
   let dialog: DetailDialog = null;
   if (dialogValue === "note") dialog = { kind: "note", noteId };
   else if (dialogValue === "delete-note" && noteId) dialog = { kind: "delete-note", noteId };
-  else if (dialogValue === "research") dialog = { kind: "research" };
+  // Not plain 'research': the shell's own Request Research dialog (Contact Us menu) opens from that.
+  else if (dialogValue === "project-research") dialog = { kind: "research" };
   return { tab, similarPage, fromProject, print, dialog };
 }
 

@@ -27,7 +27,8 @@ export function unitsLine(
   const label = types[0]?.units_label || "Units";
   const fmt = (n: number) => n.toLocaleString("en-US");
   let value: string;
-  if (minUnit !== null && maxUnit !== null) value = minUnit === maxUnit ? fmt(minUnit) : `${fmt(minUnit)} - ${fmt(maxUnit)}`;
+  if (minUnit !== null && maxUnit !== null)
+    value = minUnit === maxUnit ? fmt(minUnit) : `${fmt(minUnit)} - ${fmt(maxUnit)}`;
   else value = fmt((minUnit ?? maxUnit) as number);
   return { label, value };
 }

@@ -27,7 +27,11 @@ export const DeleteNoteSchema = z.object({
 export const ResearchSchema = z.object({
   intent: z.literal("research"),
   project_name: z.string().trim().max(500).optional(),
-  comment: z.string({ error: COMMENT_REQUIRED }).trim().min(1, COMMENT_REQUIRED).max(5000, "The comment is too long."),
+  comment: z
+    .string({ error: COMMENT_REQUIRED })
+    .trim()
+    .min(1, COMMENT_REQUIRED)
+    .max(5000, "The comment is too long."),
   js,
 });
 
@@ -36,7 +40,7 @@ export const SaveSchema = z.object({ intent: z.enum(["save", "unsave"]), js });
 /** No tag_id (the active folder's button) clears the folder. */
 export const FolderSchema = z.object({
   intent: z.literal("folder"),
-  tag_id: z.coerce.number().int().positive().optional(),
+  tag_id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
   js,
 });
 

@@ -2,7 +2,12 @@ import { createContext, createCookieSessionStorage, type Session } from "react-r
 import { config } from "./config.server";
 import { openToken, sealToken } from "./token-crypto.server";
 
-export type Toast = { title: string; description?: string; autoClose?: boolean; kind?: "success" | "error" | "reset-done" };
+export type Toast = {
+  title: string;
+  description?: string;
+  autoClose?: boolean;
+  kind?: "success" | "error" | "reset-done";
+};
 
 type SessionData = {
   token: string; // sealed API token

@@ -1,10 +1,15 @@
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
-import { UpdateAccountAnswer, ChangePasswordAnswer } from "../../contract/account";
-import { UserWithSettingsAnswer } from "../../contract/user";
-import { ErrorList, Field, FormAlert, SubmitButton, buttonSecondaryClass, useIsSubmitting } from "~/components/forms";
+import {
+  buttonSecondaryClass,
+  ErrorList,
+  Field,
+  FormAlert,
+  SubmitButton,
+  useIsSubmitting,
+} from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
 import { apiContext } from "~/lib/api.server";
@@ -23,6 +28,8 @@ import {
   toAccountPayload,
 } from "~/lib/profile-forms";
 import { memberSessionContext } from "~/lib/session.server";
+import { ChangePasswordAnswer, UpdateAccountAnswer } from "../../contract/account";
+import { UserWithSettingsAnswer } from "../../contract/user";
 import type { Route } from "./+types/account";
 
 export const handle = { title: "Account" };
@@ -70,7 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: PasswordSchema });
     const hideFields = PASSWORD_FIELDS;
     if (submission.status !== "success") {
-      return data<ActionResult>({ intent: "password", result: submission.reply({ hideFields }) }, { status: 400 });
+      return data<ActionResult>(
+        { intent: "password", result: submission.reply({ hideFields }) },
+        { status: 400 },
+      );
     }
     const { intent: _intent, ...body } = submission.value;
     try {
@@ -81,7 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>(
         {
           intent: "password",
-          result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.fieldErrors, hideFields }),
+          result: submission.reply({
+            formErrors: [failure.message],
+            fieldErrors: failure.fieldErrors,
+            hideFields,
+          }),
         },
         { status: failure.status },
       );
@@ -101,7 +115,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = formFailure(error);
     if (!failure) throw error;
     return data<ActionResult>(
-      { intent: "account", result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.fieldErrors }) },
+      {
+        intent: "account",
+        result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.fieldErrors }),
+      },
       { status: failure.status },
     );
   }
@@ -113,6 +130,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const accountResult = actionData?.intent === "account" ? actionData.result : undefined;
   const passwordResult = actionData?.intent === "password" ? actionData.result : undefined;
   const navigate = useNavigate();
+  // Each answer of the password form renders a fresh form: the browser's typed passwords are cleared too
+  // (with JavaScript the inputs would otherwise keep them), and only the message and field errors remain.
+  const passwordVersion = useRef({ result: passwordResult, n: 0 });
+  if (passwordVersion.current.result !== passwordResult) {
+    passwordVersion.current = { result: passwordResult, n: passwordVersion.current.n + 1 };
+  }
   return (
     <div className="max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -128,7 +151,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         onClose={() => navigate(ACCOUNT_PATH, { replace: true, preventScrollReset: true })}
         closeHref={ACCOUNT_PATH}
       >
-        <PasswordForm lastResult={passwordResult} />
+        <PasswordForm key={passwordVersion.current.n} lastResult={passwordResult} />
       </Modal>
     </div>
   );
@@ -148,7 +171,9 @@ function AccountForm({
   const state = stateSelect(places?.states ?? [], places?.provinces ?? [], account.state);
   const countries = countryOptions(account.country);
   const storedCountry = (account.country ?? "").trim();
-  const country = countries.find((c) => c.value === storedCountry.toUpperCase())?.value ?? (storedCountry || DEFAULT_COUNTRY);
+  const country =
+    countries.find((c) => c.value === storedCountry.toUpperCase())?.value ??
+    (storedCountry || DEFAULT_COUNTRY);
   const [form, fields] = useForm({
     id: "account",
     lastResult,
@@ -256,8 +281,20 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
     <Form method="post" action={PASSWORD_DIALOG_PATH} {...getFormProps(form)} className="space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="password" />
-      <Field label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" hideValue />
-      <Field label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hideValue />
+      <Field
+        label="Current password"
+        meta={fields.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        hideValue
+      />
+      <Field
+        label="New password"
+        meta={fields.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hideValue
+      />
       <Field
         label="Confirm new password"
         meta={fields.confirmNewPassword}

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { AlertListAnswer } from "../../contract/notes";
 import { apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { subjectOf } from "~/lib/notes-format";
+import { AlertListAnswer } from "../../contract/notes";
 import type { Route } from "./+types/alerts";
 
 export const handle = { title: "Alerts" };
@@ -30,16 +30,24 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       {alerts.length === 0 ? (
-        <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">{NO_ALERTS}</p>
+        <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">
+          {NO_ALERTS}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
           {alerts.map((alert) => {
             const subject = subjectOf(alert);
             return (
-              <li key={alert.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+              <li
+                key={alert.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+              >
                 <div className="min-w-0 space-y-0.5">
                   {subject ? (
-                    <Link to={subject.href} className="font-medium text-brand-700 underline hover:text-brand-900">
+                    <Link
+                      to={subject.href}
+                      className="font-medium text-brand-700 underline hover:text-brand-900"
+                    >
                       {alert.message}
                     </Link>
                   ) : (

@@ -19,7 +19,11 @@ export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { saved, routeTagId } = savedListKind(request, "/Me/Contacts", "tagId" in params ? params.tagId : undefined);
+  const { saved, routeTagId } = savedListKind(
+    request,
+    "/Me/Contacts",
+    "tagId" in params ? params.tagId : undefined,
+  );
   const list = readListParams(url.searchParams, CONTACT_ORDER_BY);
   const tag = routeTagId ?? list.tag;
   const base = {
@@ -60,7 +64,9 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     return (
       <div className="max-w-2xl space-y-3">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">{DIRECTORY_NOT_INCLUDED}</p>
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+          {DIRECTORY_NOT_INCLUDED}
+        </p>
         <p>
           <Link to="/Me/Contacts" className="text-brand-700 underline">
             Go to your saved contacts
@@ -87,21 +93,44 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
 
 function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (
-    <Link to={`/Contacts/${row.id}${carry}`} className="font-medium text-brand-700 underline hover:text-brand-900">
+    <Link
+      to={`/Contacts/${row.id}${carry}`}
+      className="font-medium text-brand-700 underline hover:text-brand-900"
+    >
       {text || "—"}
     </Link>
   );
   return [
-    { key: "first_name", label: "First Name", sortKey: "first_name", render: (row) => open(row, row.first_name) },
+    {
+      key: "first_name",
+      label: "First Name",
+      sortKey: "first_name",
+      render: (row) => open(row, row.first_name),
+    },
     { key: "last_name", label: "Last Name", sortKey: "last_name", render: (row) => open(row, row.last_name) },
     { key: "title", label: "Title", sortKey: "title", render: (row) => row.title },
     { key: "company_name", label: "Company", sortKey: "company_name", render: (row) => row.company_name },
-    { key: "company_type", label: "Company Type", sortKey: "company_type", render: (row) => row.company_type?.name },
+    {
+      key: "company_type",
+      label: "Company Type",
+      sortKey: "company_type",
+      render: (row) => row.company_type?.name,
+    },
     { key: "email", label: "Email", sortKey: "email", render: (row) => row.email },
     { key: "city", label: "City", sortKey: "city", render: (row) => row.city },
     { key: "state", label: "State", sortKey: "state", render: (row) => row.state },
-    { key: "created_at", label: "Created", sortKey: "created_at", render: (row) => formatShortDate(row.created_at) },
-    { key: "updated_at", label: "Updated", sortKey: "updated_at", render: (row) => formatShortDate(row.updated_at) },
+    {
+      key: "created_at",
+      label: "Created",
+      sortKey: "created_at",
+      render: (row) => formatShortDate(row.created_at),
+    },
+    {
+      key: "updated_at",
+      label: "Updated",
+      sortKey: "updated_at",
+      render: (row) => formatShortDate(row.updated_at),
+    },
     { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.tag[0]} /> },
   ];
 }

@@ -12,7 +12,10 @@ import type { Route } from "./+types/folders";
 const FolderPost = z.object({
   intent: z.enum(["save", "delete"]).catch("save"),
   id: z.coerce.number().int().positive().optional().catch(undefined),
-  tag_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).catch(1),
+  tag_type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .catch(1),
   name: z.string().trim().max(60).catch(""),
   color: z.string().trim().max(20).catch(""),
   returnTo: z.string().optional(),
@@ -40,14 +43,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.delete(`Users/Me/Tags/${post.id}`, MessageAnswer.partial());
       session.flashToast({ title: "Folder deleted", autoClose: true });
     } else if (post.id) {
-      await api.put("Users/Me/Tags", { id: post.id, name: post.name, color: post.color || undefined }, TagAnswer);
+      await api.put(
+        "Users/Me/Tags",
+        { id: post.id, name: post.name, color: post.color || undefined },
+        TagAnswer,
+      );
       session.flashToast({ title: "Folder saved", autoClose: true });
     } else {
-      await api.post("Users/Me/Tags", { tag_type: post.tag_type, name: post.name, color: post.color }, TagAnswer);
+      await api.post(
+        "Users/Me/Tags",
+        { tag_type: post.tag_type, name: post.name, color: post.color },
+        TagAnswer,
+      );
       session.flashToast({ title: "Folder saved", autoClose: true });
     }
   } catch (error) {
-    const message = upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    const message =
+      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
     if (!message) throw error;
     return data({ message, values }, { status: error instanceof ApiRequestError ? error.status : 503 });
   }
@@ -66,12 +78,21 @@ export default function FolderPage({ actionData }: Route.ComponentProps) {
   const user = useRootData()?.user;
   const tagType = searchParams.get("tag_type") === "2" ? 2 : 1;
   const id = Number(searchParams.get("id"));
-  const folder = [...(user?.projectTags ?? []), ...(user?.contactTags ?? [])].find((t) => t.id === id) ?? null;
-  const returnTo = safeRedirectPath(searchParams.get("returnTo"), tagType === 2 ? "/Me/Contacts" : "/Me/Projects");
+  const folder =
+    [...(user?.projectTags ?? []), ...(user?.contactTags ?? [])].find((t) => t.id === id) ?? null;
+  const returnTo = safeRedirectPath(
+    searchParams.get("returnTo"),
+    tagType === 2 ? "/Me/Contacts" : "/Me/Projects",
+  );
   return (
     <div className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-slate-900">{folder ? "Edit folder" : "New folder"}</h1>
-      <FolderForm folder={folder} tagType={folder ? folder.tag_type : tagType} returnTo={returnTo} result={actionData} />
+      <FolderForm
+        folder={folder}
+        tagType={folder ? folder.tag_type : tagType}
+        returnTo={returnTo}
+        result={actionData}
+      />
     </div>
   );
 }

@@ -10,7 +10,9 @@ import { memberSessionContext } from "~/lib/session.server";
 import type { Route } from "./+types/forgot-password";
 
 const ForgotSchema = z.object({
-  email: z.email({ error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email.") }),
+  email: z.email({
+    error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
+  }),
 });
 
 export const handle = { title: "Forgot password" };
@@ -18,16 +20,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Proje
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply(), error: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ reply: submission.reply(), error: null }, { status: 400 });
   let answer: z.infer<typeof ForgotPasswordAnswer>;
   try {
     answer = await context
       .get(apiContext)
       .post("ForgotPassword", { email: submission.value.email }, ForgotPasswordAnswer, { auth: false });
   } catch (error) {
-    const message = upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    const message =
+      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
     if (!message) throw error;
-    return data({ reply: submission.reply(), error: { title: "Error!", description: message } }, { status: 400 });
+    return data(
+      { reply: submission.reply(), error: { title: "Error!", description: message } },
+      { status: 400 },
+    );
   }
   context.get(memberSessionContext).flashToast({ title: "Sent!", description: answer.message });
   throw redirect("/ForgotPassword");

@@ -13,7 +13,9 @@ import type { Route } from "./+types/login";
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 
 const LoginSchema = z.object({
-  email: z.email({ error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email.") }),
+  email: z.email({
+    error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
+  }),
   password: z.string({ error: "Please enter your password." }),
   redirect: z.string().optional(),
 });
@@ -39,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let token: string;
   try {
-    const answer = await context.get(apiContext).post("Login", { email, password }, LoginAnswer, { auth: false });
+    const answer = await context
+      .get(apiContext)
+      .post("Login", { email, password }, LoginAnswer, { auth: false });
     token = answer.data.accessToken;
   } catch (error) {
     const upstream = upstreamFailureMessage(error);
@@ -80,10 +84,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="username" />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" hideValue />
+        <Field
+          label="Password"
+          meta={fields.password}
+          type="password"
+          autoComplete="current-password"
+          hideValue
+        />
         <div className="flex items-center justify-between gap-4">
           <SubmitButton pending={submitting}>Log in</SubmitButton>
-          <Link to="/ForgotPassword" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+          <Link
+            to="/ForgotPassword"
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
+          >
             Forgot your password?
           </Link>
         </div>

@@ -9,14 +9,18 @@ import type { Route } from "./+types/logout";
 export const meta: Route.MetaFunction = () => [{ title: "Log out | Project Leads" }];
 
 /** Revokes the API token, then forgets the session. Where to go next: the login page, or the company site. */
-async function logout({ request, context }: Pick<Route.ActionArgs, "request" | "context">, to: string | null) {
+async function logout(
+  { request, context }: Pick<Route.ActionArgs, "request" | "context">,
+  to: string | null,
+) {
   const session = context.get(memberSessionContext);
   if (session.isLoggedIn) {
     try {
       await context.get(apiContext).post("Logout", {}, LogoutAnswer);
     } catch (error) {
       // The session ends here whatever the API says; a thrown redirect (401) means the token was gone already.
-      if (!(error instanceof Response)) console.warn("[logout] token revocation failed:", (error as Error)?.name);
+      if (!(error instanceof Response))
+        console.warn("[logout] token revocation failed:", (error as Error)?.name);
     }
   }
   session.destroy();

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { NoteListAnswer } from "../../contract/notes";
 import { ListSearchForm } from "~/components/lists/list-search-form";
 import { Pagination } from "~/components/pagination";
 import { apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { listSearch, readListParams } from "~/lib/list-params";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/notes-format";
+import { NoteListAnswer } from "../../contract/notes";
 import type { Route } from "./+types/notes";
 
 export const handle = { title: "Notes" };
@@ -40,7 +40,13 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold text-slate-900">Notes</h1>
-      <ListSearchForm action="/Notes" params={list} label="Search notes" placeholder="Search notes" extra={{ tab }} />
+      <ListSearchForm
+        action="/Notes"
+        params={list}
+        label="Search notes"
+        placeholder="Search notes"
+        extra={{ tab }}
+      />
 
       <nav aria-label="Note types">
         <ul className="flex gap-1 border-b border-slate-200">
@@ -65,18 +71,28 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <section aria-label={tab === "projects" ? "Project notes" : "Contact notes"}>
+      <div>
         {rows.length === 0 ? (
-          <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">No records</p>
+          <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">
+            No records
+          </p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+          <ul
+            aria-label={tab === "projects" ? "Project notes" : "Contact notes"}
+            className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white"
+          >
             {rows.map((row) => {
-              const subject = subjectOf(tab === "projects" ? { project: row.project } : { contact: row.contact });
+              const subject = subjectOf(
+                tab === "projects" ? { project: row.project } : { contact: row.contact },
+              );
               return (
                 <li key={row.id} className="space-y-1 px-4 py-3">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     {subject ? (
-                      <Link to={subject.href} className="font-semibold text-brand-700 underline hover:text-brand-900">
+                      <Link
+                        to={subject.href}
+                        className="font-semibold text-brand-700 underline hover:text-brand-900"
+                      >
                         {subject.label}
                       </Link>
                     ) : (
@@ -95,7 +111,7 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <Pagination params={list} total={total} extra={{ tab }} />
-      </section>
+      </div>
     </div>
   );
 }

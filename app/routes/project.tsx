@@ -12,17 +12,6 @@ import {
   useNavigate,
 } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { MessageAnswer } from "../../contract/common";
-import { MessageCreatedAnswer } from "../../contract/messages";
-import {
-  type Project,
-  ProjectAnswer,
-  type ProjectNote,
-  ProjectNotesAnswer,
-  type ProjectRow,
-  SaveProjectNoteAnswer,
-  SimilarProjectsAnswer,
-} from "../../contract/projects";
 import { ErrorPage } from "~/components/error-page";
 import { FormAlert } from "~/components/forms";
 import { LazyMap } from "~/components/map/map";
@@ -66,9 +55,21 @@ import {
 import { visiblePath } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
+import { MessageAnswer } from "../../contract/common";
+import { MessageCreatedAnswer } from "../../contract/messages";
+import {
+  type Project,
+  ProjectAnswer,
+  type ProjectNote,
+  ProjectNotesAnswer,
+  type ProjectRow,
+  SaveProjectNoteAnswer,
+  SimilarProjectsAnswer,
+} from "../../contract/projects";
 import type { Route } from "./+types/project";
 
-export const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
+export const NOT_FOUND_MESSAGE =
+  "A project with this ID could not be found. Please try searching for it instead.";
 
 export const handle = { title: "Project" };
 
@@ -108,7 +109,8 @@ function publicOrigin(request: Request) {
   const url = new URL(request.url);
   const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
   const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim();
-  if (host && /^[a-z0-9.:-]+$/i.test(host)) return `${proto === "https" ? "https" : url.protocol.replace(":", "")}://${host}`;
+  if (host && /^[a-z0-9.:-]+$/i.test(host))
+    return `${proto === "https" ? "https" : url.protocol.replace(":", "")}://${host}`;
   return url.origin;
 }
 
@@ -121,7 +123,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id) return notFound();
 
   const api = context.get(apiContext);
-  const projectP = context.get(projectPrefetch) ?? settle(api.get(`Projects/${id}`, ProjectAnswer).then((r) => r.data));
+  const projectP =
+    context.get(projectPrefetch) ?? settle(api.get(`Projects/${id}`, ProjectAnswer).then((r) => r.data));
   const notesP = settle(api.get(`Projects/${id}/Notes`, ProjectNotesAnswer).then((r) => r.data));
   // Similar-project failures are silently ignored (member-app.md §8).
   const similarP = api
@@ -141,7 +144,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const [projectR, notesR, similar, point] = await Promise.all([projectP, notesP, similarP, pointP]);
   if (!projectR.ok) {
-    if (projectR.error instanceof ApiRequestError && [400, 404, 422].includes(projectR.error.status)) return notFound();
+    if (projectR.error instanceof ApiRequestError && [400, 404, 422].includes(projectR.error.status))
+      return notFound();
     throw projectR.error;
   }
   if (!notesR.ok) throw notesR.error;
@@ -162,7 +166,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Only the tab, dialog or print view changed: nothing to load again (the page renders them from the URL). */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && differsOnlyInView(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }
@@ -199,7 +208,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (intent) {
     case "note": {
       const submission = parseWithZod(formData, { schema: NoteSchema });
-      if (submission.status !== "success") return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
       const v = submission.value;
       try {
         const answer = await api.post(
@@ -218,30 +228,39 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!failure) throw error;
         // The API's own message when it sent one (an error-flag answer with a 4xx), otherwise 'error' (§8).
         const message =
-          error instanceof ApiRequestError && error.message && error.message !== GENERIC_API_MESSAGE ? error.message : NOTE_REQUEST_FAILED;
-        return data<ActionResult>({ intent, reply: submission.reply({ formErrors: [message] }) }, { status: failure.status });
+          error instanceof ApiRequestError && error.message && error.message !== GENERIC_API_MESSAGE
+            ? error.message
+            : NOTE_REQUEST_FAILED;
+        return data<ActionResult>(
+          { intent, reply: submission.reply({ formErrors: [message] }) },
+          { status: failure.status },
+        );
       }
-      session.flashToast({ title: v.id ? "Note updated" : "Note saved", autoClose: true });
+      // The note shows in the notes area: no message (nor, without JavaScript, a dialog to dismiss).
       return done(v.js);
     }
 
     case "delete-note": {
       const submission = parseWithZod(formData, { schema: DeleteNoteSchema });
-      if (submission.status !== "success") return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
       try {
         await api.delete(`Projects/${id}/Notes/${submission.value.noteId}`, MessageAnswer.partial());
       } catch (error) {
         const failure = failureMessage(error);
         if (!failure) throw error;
-        return data<ActionResult>({ intent, reply: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
+        return data<ActionResult>(
+          { intent, reply: submission.reply({ formErrors: [failure.message] }) },
+          { status: failure.status },
+        );
       }
-      session.flashToast({ title: "Note deleted", autoClose: true });
       return done(submission.value.js);
     }
 
     case "research": {
       const submission = parseWithZod(formData, { schema: ResearchSchema });
-      if (submission.status !== "success") return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
       const v = submission.value;
       try {
         await api.post(
@@ -252,9 +271,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       } catch (error) {
         const failure = failureMessage(error);
         if (!failure) throw error;
-        return data<ActionResult>({ intent, reply: submission.reply({ formErrors: [failure.message] }) }, { status: failure.status });
+        return data<ActionResult>(
+          { intent, reply: submission.reply({ formErrors: [failure.message] }) },
+          { status: failure.status },
+        );
       }
-      session.flashToast({ title: "Submitted", description: "Your message has been submitted successfully!", autoClose: true });
+      session.flashToast({
+        title: "Submitted",
+        description: "Your message has been submitted successfully!",
+        autoClose: true,
+      });
       return done(v.js);
     }
 
@@ -263,35 +289,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const parsed = SaveSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) return data<ActionResult>({ intent, error: "Please try again." }, { status: 400 });
       try {
-        if (parsed.data.intent === "save") await api.post("Projects/Save", { project_id: id }, MessageAnswer.partial());
+        if (parsed.data.intent === "save")
+          await api.post("Projects/Save", { project_id: id }, MessageAnswer.partial());
         else await api.delete(`Projects/${id}`, MessageAnswer.partial());
       } catch (error) {
         const failure = failureMessage(error);
         if (!failure) throw error;
         return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
       }
-      if (!parsed.data.js) {
-        session.flashToast(
-          parsed.data.intent === "save"
-            ? { title: "Saved", description: "The project was added to your saved projects.", autoClose: true }
-            : { title: "Removed", description: "The project was removed from your saved projects.", autoClose: true },
-        );
-      }
       return done(parsed.data.js);
     }
 
     case "folder": {
       const parsed = FolderSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return data<ActionResult>({ intent, error: "Please choose a folder." }, { status: 400 });
+      if (!parsed.success)
+        return data<ActionResult>({ intent, error: "Please choose a folder." }, { status: 400 });
       try {
-        await api.post("Projects/AddTag", { project_id: id, tag_id: parsed.data.tag_id ?? null }, MessageAnswer.partial());
+        await api.post(
+          "Projects/AddTag",
+          { project_id: id, tag_id: parsed.data.tag_id ?? null },
+          MessageAnswer.partial(),
+        );
       } catch (error) {
         const failure = failureMessage(error);
         if (!failure) throw error;
         return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
-      }
-      if (!parsed.data.js) {
-        session.flashToast({ title: parsed.data.tag_id ? "Folder set" : "Folder cleared", autoClose: true });
       }
       return done(parsed.data.js);
     }
@@ -374,7 +396,11 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
   );
   const closeHref = hrefWith({ dialog: null, noteId: null });
   const dialogHref = (d: OpenableDialog) =>
-    hrefWith({ dialog: d.kind, noteId: d.kind === "research" ? null : d.noteId, print: null });
+    hrefWith({
+      dialog: d.kind === "research" ? "project-research" : d.kind,
+      noteId: d.kind === "research" ? null : d.noteId,
+      print: null,
+    });
 
   // Dialogs: from the URL without JavaScript; opened in place (no navigation) once hydrated.
   const [jsDialog, setJsDialog] = useState<DetailDialog | undefined>(undefined);
@@ -390,7 +416,8 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
     : undefined;
   const closeDialog = useCallback(() => {
     setJsDialog(null);
-    if (new URLSearchParams(location.search).has("dialog")) navigate(closeHref, { replace: true, preventScrollReset: true });
+    if (new URLSearchParams(location.search).has("dialog"))
+      navigate(closeHref, { replace: true, preventScrollReset: true });
   }, [location.search, closeHref, navigate]);
 
   const noteFetcher = useFetcher<ActionResult>({ key: `project-note-${formKey}` });
@@ -457,7 +484,12 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
-          <DialogLink href={dialogHref({ kind: "research" })} dialog={{ kind: "research" }} onOpen={openDialog} className={actionClass}>
+          <DialogLink
+            href={dialogHref({ kind: "research" })}
+            dialog={{ kind: "research" }}
+            onOpen={openDialog}
+            className={actionClass}
+          >
             Request Research
           </DialogLink>
           {user?.allow_share ? (
@@ -505,7 +537,11 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
 
       {saved ? (
         <div className="print:hidden">
-          <FolderSelector folders={folders} activeTagId={activeTagId} fetcher={hydrated ? folderFetcher : undefined} />
+          <FolderSelector
+            folders={folders}
+            activeTagId={activeTagId}
+            fetcher={hydrated ? folderFetcher : undefined}
+          />
         </div>
       ) : null}
 
@@ -518,13 +554,20 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
         </p>
       ) : null}
 
-      <ProjectNotes notes={notes} hrefFor={dialogHref} onOpen={openDialog} pendingDeleteId={pendingDeleteId} />
+      <ProjectNotes
+        notes={notes}
+        hrefFor={dialogHref}
+        onOpen={openDialog}
+        pendingDeleteId={pendingDeleteId}
+      />
 
       <ProjectTabs
         project={project}
         active={view.tab}
         expanded={view.print}
-        hrefFor={(tab: TabId) => hrefWith({ tab: tab === "overview" ? null : tab, dialog: null, noteId: null, print: null })}
+        hrefFor={(tab: TabId) =>
+          hrefWith({ tab: tab === "overview" ? null : tab, dialog: null, noteId: null, print: null })
+        }
         mapSlot={
           point ? (
             <LazyMap

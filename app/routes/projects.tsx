@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { CountMineAnswer, PROJECT_ORDER_BY, ProjectListAnswer, type ProjectRow } from "../../contract/projects";
+import {
+  CountMineAnswer,
+  PROJECT_ORDER_BY,
+  ProjectListAnswer,
+  type ProjectRow,
+} from "../../contract/projects";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
 import { apiContext } from "~/lib/api.server";
@@ -18,7 +23,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { saved, routeTagId } = savedListKind(request, "/Me/Projects", "tagId" in params ? params.tagId : undefined);
+  const { saved, routeTagId } = savedListKind(
+    request,
+    "/Me/Projects",
+    "tagId" in params ? params.tagId : undefined,
+  );
   const list = readListParams(url.searchParams, PROJECT_ORDER_BY);
   const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
@@ -73,7 +82,10 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       actionResult={actionData?.reply}
       headerAside={
         !saved && countMine !== null ? (
-          <Link to="/Me/Projects" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+          <Link
+            to="/Me/Projects"
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
+          >
             Number of projects tracking: {countMine}
           </Link>
         ) : null
@@ -118,7 +130,10 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       label: "Name",
       sortKey: "title",
       render: (row) => (
-        <Link to={`/Projects/${row.id}${carry}`} className="font-medium text-brand-700 underline hover:text-brand-900">
+        <Link
+          to={`/Projects/${row.id}${carry}`}
+          className="font-medium text-brand-700 underline hover:text-brand-900"
+        >
           {row.title}
         </Link>
       ),
@@ -131,7 +146,12 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       sortKey: "project_type",
       render: (row) => row.types.map((t) => t.name).join(", "),
     },
-    { key: "construction_type", label: "Const Type", sortKey: "construction_type", render: (row) => row.construction_type },
+    {
+      key: "construction_type",
+      label: "Const Type",
+      sortKey: "construction_type",
+      render: (row) => row.construction_type,
+    },
     { key: "stage", label: "Projected Project Stage", sortKey: "stage", render: (row) => row.stage?.name },
     {
       key: "minimum_value",
@@ -140,8 +160,18 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       className: "whitespace-nowrap",
       render: (row) => formatMillions(row.minimum_value),
     },
-    { key: "created_at", label: "Entered", sortKey: "created_at", render: (row) => formatShortDate(row.created_at) },
-    { key: "updated_at", label: "Updated", sortKey: "updated_at", render: (row) => formatShortDate(row.updated_at) },
+    {
+      key: "created_at",
+      label: "Entered",
+      sortKey: "created_at",
+      render: (row) => formatShortDate(row.created_at),
+    },
+    {
+      key: "updated_at",
+      label: "Updated",
+      sortKey: "updated_at",
+      render: (row) => formatShortDate(row.updated_at),
+    },
     { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.tag[0]} /> },
   ];
 }

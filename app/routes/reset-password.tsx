@@ -31,7 +31,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { auth: false },
     );
   } catch (error) {
-    const message = upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    const message =
+      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
     if (!message) throw error;
     return data(
       { reply: submission.reply({ hideFields }), error: { title: "Error!", description: message } },
@@ -69,7 +70,13 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <p className="mb-6 text-sm text-slate-600">Choose the new password for your account.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <Field label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hideValue />
+        <Field
+          label="New password"
+          meta={fields.newPassword}
+          type="password"
+          autoComplete="new-password"
+          hideValue
+        />
         <div className="flex items-center justify-between gap-4">
           <SubmitButton pending={submitting}>Reset password</SubmitButton>
           <Link to="/Login" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">

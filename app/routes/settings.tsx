@@ -1,8 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { UpdateAccountAnswer } from "../../contract/account";
-import { ALERT_OPERATORS, UserWithSettingsAnswer } from "../../contract/user";
 import { CheckboxGroup } from "~/components/checkbox-group";
 import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
@@ -16,6 +20,8 @@ import {
   toSettingsPayload,
 } from "~/lib/profile-forms";
 import { memberSessionContext } from "~/lib/session.server";
+import { UpdateAccountAnswer } from "../../contract/account";
+import { ALERT_OPERATORS, UserWithSettingsAnswer } from "../../contract/user";
 import type { Route } from "./+types/settings";
 
 export const handle = { title: "Settings" };
@@ -60,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: failure.status,
     });
   }
-  context.get(memberSessionContext).flashToast({ title: SETTINGS_SAVED_TITLE, description: SETTINGS_SAVED, autoClose: true });
+  context
+    .get(memberSessionContext)
+    .flashToast({ title: SETTINGS_SAVED_TITLE, description: SETTINGS_SAVED, autoClose: true });
   throw redirect(SETTINGS_PATH);
 }
 
@@ -116,10 +124,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={fields.alert_operator.id} className="mb-1 block text-sm font-medium text-slate-700">
+            <label
+              htmlFor={fields.alert_operator.id}
+              className="mb-1 block text-sm font-medium text-slate-700"
+            >
               Project value
             </label>
-            <select {...getSelectProps(fields.alert_operator)} key={fields.alert_operator.key} className={inputClass}>
+            <select
+              {...getSelectProps(fields.alert_operator)}
+              key={fields.alert_operator.key}
+              className={inputClass}
+            >
               <option value="">Any value</option>
               {ALERT_OPERATORS.map((label, index) => (
                 <option key={label} value={String(index)}>
@@ -172,7 +187,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </>
         ) : (
           <div className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            <p>The project types and states cannot be loaded right now; your current choices are kept when you save.</p>
+            <p>
+              The project types and states cannot be loaded right now; your current choices are kept when you
+              save.
+            </p>
             {selectedTypes.map((id) => (
               <input key={`t${id}`} type="hidden" name={fields.alert_project_types.name} value={id} />
             ))}

@@ -51,9 +51,7 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
 
   test("the trial shell with its nudge, and the trial-expired dialog", async ({ page }) => {
     await login(page, "trial@example.com");
-    await expect(
-      page.getByRole("dialog").filter({ hasText: "Subscribe to unlock more reports." }),
-    ).toBeVisible();
+    await expectDialogOpen(page.getByRole("dialog", { name: "Subscribe to unlock more reports." }));
     await expectAxeClean(page);
 
     await page.context().clearCookies();

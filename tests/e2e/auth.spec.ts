@@ -1,6 +1,8 @@
-import { STAFF_URL } from "./support/env";
-import { APP_URL, expect, fillLogin, login, query, sessionCookie, test } from "./support/fixtures";
-import { logoutThroughUserMenu, userMenu } from "./support/shell";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, STAFF_URL } from "./support/env";
+import { APP_URL, expect, fillLogin, login, sessionCookie, test } from "./support/fixtures";
+import { logoutThroughUserMenu } from "./support/shell";
 
 const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 
@@ -117,11 +119,16 @@ test.describe("guards", () => {
   });
 
   test("a screen of a later issue shows the not-available notice inside the shell", async ({ page }) => {
+    // The screens still routed to the shared notice module (`soon(...)` in app/routes.ts).
+    const pending = [...readFileSync(join(ROOT, "app/routes.ts"), "utf8").matchAll(/soon\("([^":]+)"/g)]
+      .map((m) => `/${m[1]}`)
+      .filter((path) => !path.startsWith("/sign-up"));
+    test.skip(pending.length === 0, "every member screen is built");
     await login(page, "member@example.com");
-    const response = await page.goto("/Notes");
+    const response = await page.goto(pending[0]);
     expect(response?.status()).toBe(200);
-    await expect(page.getByText(/not available yet/i)).toBeVisible();
-    await expect(page.getByRole("navigation").first()).toBeVisible();
+    await expect(page.getByText("This screen is not available yet.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: /^(Main|Profile)$/ })).toBeVisible();
   });
 });
 
@@ -144,16 +151,7 @@ test.describe("logout", () => {
     const other = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
     try {
       if (!before) throw new Error("no session cookie");
-      await other.addCookies([
-        {
-          name: before.name,
-          value: before.value,
-          url: APP_URL,
-          secure: before.secure,
-          httpOnly: true,
-          sameSite: "Lax",
-        },
-      ]);
+      await other.addCookies([before]);
       expect(await sessionCookie(other)).not.toBeNull();
       const replay = await other.newPage();
       await replay.goto("/Projects");

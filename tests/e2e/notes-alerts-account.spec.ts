@@ -6,7 +6,16 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_PATH } from "./support/env";
-import { createMember, expect, expectAxeClean, jsDisabled, login, query, test } from "./support/fixtures";
+import {
+  createMember,
+  expect,
+  expectAxeClean,
+  expectDialogOpen,
+  jsDisabled,
+  login,
+  query,
+  test,
+} from "./support/fixtures";
 
 const tag = () => randomBytes(3).toString("hex");
 
@@ -63,7 +72,7 @@ test.describe("Notes", () => {
       "aria-current",
       "page",
     );
-    const projectNotes = page.getByRole("region", { name: "Project notes" });
+    const projectNotes = page.getByRole("list", { name: "Project notes" });
     await expect(projectNotes.getByRole("listitem").first()).toBeVisible();
     await expect(projectNotes.getByRole("link").first()).toHaveAttribute("href", /^\/Projects\/\d+$/);
     await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -74,7 +83,7 @@ test.describe("Notes", () => {
       "aria-current",
       "page",
     );
-    const contactNotes = page.getByRole("region", { name: "Contact notes" });
+    const contactNotes = page.getByRole("list", { name: "Contact notes" });
     const firstContact = contactNotes.getByRole("link").first();
     await expect(firstContact).toHaveAttribute("href", /^\/Contacts\/\d+$/);
     await expect(firstContact).toHaveText(/^\S+( \S+)*$/);
@@ -88,7 +97,7 @@ test.describe("Notes", () => {
     const member = memberWithNotes(20, marker);
     await login(page, member.email);
     await goNotes(page);
-    const list = page.getByRole("region", { name: "Project notes" });
+    const list = page.getByRole("list", { name: "Project notes" });
     await expect(list.getByRole("listitem")).toHaveCount(15);
 
     // Paging: 21 notes, 15 per page.
@@ -99,12 +108,13 @@ test.describe("Notes", () => {
     const longEntry = list.getByRole("listitem").filter({ hasText: `${marker} long note` });
     await expect(longEntry).toContainText("…");
     await expect(longEntry).not.toContainText("TAIL-THAT-IS-NOT-SHOWN");
-    const shown = (await longEntry.locator("p").innerText()).trim();
+    const shown = ((await longEntry.locator("p").textContent()) ?? "").trim();
     expect(Array.from(shown)).toHaveLength(301);
 
     // A new search from page 2 goes back to page 1.
-    await page.getByRole("searchbox", { name: "Search notes" }).fill(`${marker} Note 1`);
-    await page.getByRole("button", { name: "Search" }).click();
+    const search = page.getByRole("searchbox", { name: "Search notes" });
+    await search.fill(`${marker} Note 1`);
+    await search.locator("xpath=ancestor::form").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/[?&]page=1(&|$)/);
     await expect(page).toHaveURL(new RegExp(`query=${marker}`));
     // "Note 1" and "Note 10" … "Note 19".
@@ -115,7 +125,7 @@ test.describe("Notes", () => {
     await noteTabs(page).getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/[?&]tab=contacts/);
     await expect(page).toHaveURL(new RegExp(`query=${marker}`));
-    await expect(page.getByRole("region", { name: "Contact notes" })).toContainText("No records");
+    await expect(page.getByRole("main").getByText("No records", { exact: true })).toBeVisible();
     await expect(page.getByRole("searchbox", { name: "Search notes" })).toHaveValue(`${marker} Note 1`);
   });
 
@@ -124,7 +134,7 @@ test.describe("Notes", () => {
     const member = memberWithNotes(20, marker);
     await login(page, member.email);
     await goNotes(page, `?tab=projects&query=${marker}&page=2`);
-    await expect(page.getByRole("region", { name: "Project notes" }).getByRole("listitem")).toHaveCount(6);
+    await expect(page.getByRole("list", { name: "Project notes" }).getByRole("listitem")).toHaveCount(6);
     await expect(
       page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]'),
     ).toHaveText("2");
@@ -218,7 +228,7 @@ test.describe("Change password", () => {
     await page.goto("/Me/Account");
     await page.getByRole("link", { name: "Change password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change password" });
-    await expect(dialog).toBeVisible();
+    await expectDialogOpen(dialog);
     return dialog;
   }
 
@@ -226,8 +236,14 @@ test.describe("Change password", () => {
     const member = createMember();
     await login(page, member.email);
     await page.goto("/Me/Account?dialog=password");
-    await expect(page.getByRole("dialog", { name: "Change password" })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Change password" });
+    await expectDialogOpen(dialog);
+    await expect(dialog.getByLabel("Current password")).toBeVisible();
     await expectAxeClean(page);
+    // Cancel goes back to the page without the dialog.
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/Me\/Account$/);
+    await expect(page.getByRole("dialog", { name: "Change password" })).toHaveCount(0);
   });
 
   test("a wrong current password shows 'Whoops!' with the API's message, passwords cleared", async ({
@@ -242,7 +258,7 @@ test.describe("Change password", () => {
     await dialog.getByRole("button", { name: "Change password" }).click();
 
     const whoops = page.getByRole("dialog", { name: "Whoops!" });
-    await expect(whoops).toBeVisible();
+    await expectDialogOpen(whoops);
     await expect(whoops.getByRole("alert")).toContainText("The current password is incorrect.");
     await expect(whoops.getByLabel("Current password")).toHaveValue("");
     await expect(whoops.getByLabel("New password", { exact: true })).toHaveValue("");
@@ -299,7 +315,10 @@ test.describe("Settings", () => {
     await page.getByRole("button", { name: "Save" }).click();
 
     const done = page.getByRole("dialog", { name: "Success!" });
+    await expectDialogOpen(done);
     await expect(done).toContainText("Your settings were saved successfully.");
+    // With JavaScript the message closes by itself after 2.5 s.
+    if (!jsDisabled(test.info())) await expect(done).toHaveCount(0, { timeout: 5000 });
 
     const id = userId(member.email);
     const row = query<{ alert_weekly: number; alert_operator: number; alert_value: string }>(

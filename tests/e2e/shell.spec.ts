@@ -191,7 +191,7 @@ test.describe("subscribe nudge", () => {
 
   test("a trial member is nudged once; Later dismisses it", async ({ page }) => {
     await login(page, "trial@example.com");
-    const nudge = page.getByRole("dialog").filter({ hasText: TEXT });
+    const nudge = page.getByRole("dialog", { name: TEXT });
     await expectDialogOpen(nudge);
     await expect(
       nudge
@@ -204,23 +204,23 @@ test.describe("subscribe nudge", () => {
       .or(nudge.getByRole("link", { name: "Later" }))
       .first()
       .click();
-    await expect(page.getByRole("dialog").filter({ hasText: TEXT })).toHaveCount(0);
+    await expect(page.getByRole("dialog", { name: TEXT })).toHaveCount(0);
     await expect(page).toHaveURL(/\/Projects/);
     // The next screen does not bring it back.
     await page.goto("/Notes");
-    await expect(page.getByRole("dialog").filter({ hasText: TEXT })).toHaveCount(0);
+    await expect(page.getByRole("dialog", { name: TEXT })).toHaveCount(0);
   });
 
   test("the nudge's Sign Up opens the subscription page", async ({ page }) => {
     await login(page, "trial@example.com");
-    const nudge = page.getByRole("dialog").filter({ hasText: TEXT });
+    const nudge = page.getByRole("dialog", { name: TEXT });
     await nudge
       .getByRole("link", { name: "Sign Up" })
       .or(nudge.getByRole("button", { name: "Sign Up" }))
       .first()
       .click();
     await expect(page).toHaveURL(`${APP_URL}/Me/Subscription`);
-    await expect(page.getByRole("dialog").filter({ hasText: TEXT })).toHaveCount(0);
+    await expect(page.getByRole("dialog", { name: TEXT })).toHaveCount(0);
   });
 
   test("a paid member is not nudged and not blocked", async ({ page }) => {

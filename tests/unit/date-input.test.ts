@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isIsoDay, isoDayToLocalDate, isoDayToUs, localDateToIsoDay, usToIsoDay } from "../../app/lib/date-input";
+import {
+  isIsoDay,
+  isoDayToLocalDate,
+  isoDayToUs,
+  localDateToIsoDay,
+  usToIsoDay,
+} from "../../app/lib/date-input";
 
 describe("reminder date conversions", () => {
   it("accepts only real dates", () => {

@@ -31,7 +31,10 @@ describe("readListParams", () => {
   });
   it("drops unknown sort columns and bad directions", () => {
     expect(read("orderBy=password&orderDirection=up")).toEqual({ page: 1, perPage: 15 });
-    expect(read("orderBy=title&orderDirection=sideways")).toMatchObject({ orderBy: "title", orderDirection: "desc" });
+    expect(read("orderBy=title&orderDirection=sideways")).toMatchObject({
+      orderBy: "title",
+      orderDirection: "desc",
+    });
   });
   it("drops bad mine, tag and perPage values", () => {
     expect(read("mine=2&tag=-1&perPage=100000")).toEqual({ page: 1, perPage: 15 });

@@ -54,7 +54,9 @@ describe("subjectOf (what a note or alert links to)", () => {
     expect(subjectOf({ contact: { id: 3, first_name: null, last_name: "King" } })?.label).toBe("King");
   });
   it("falls back to the ids of an alert without its embedded record", () => {
-    expect(subjectOf({ project: null, contact: null, project_id: 9, contact_id: null })?.href).toBe("/Projects/9");
+    expect(subjectOf({ project: null, contact: null, project_id: 9, contact_id: null })?.href).toBe(
+      "/Projects/9",
+    );
     expect(subjectOf({ project: null, contact: null, project_id: null, contact_id: 4 })).toEqual({
       kind: "contact",
       href: "/Contacts/4",

@@ -18,7 +18,13 @@ function form(entries: [string, string][]) {
 
 describe("account form", () => {
   it("requires names and a valid email, the rest is optional", () => {
-    const bad = parseWithZod(form([["intent", "account"], ["email", "nope"]]), { schema: AccountSchema });
+    const bad = parseWithZod(
+      form([
+        ["intent", "account"],
+        ["email", "nope"],
+      ]),
+      { schema: AccountSchema },
+    );
     expect(bad.status).toBe("error");
     const errors = bad.status === "error" ? bad.error : {};
     expect(Object.keys(errors ?? {})).toEqual(expect.arrayContaining(["first_name", "last_name", "email"]));
@@ -37,7 +43,13 @@ describe("account form", () => {
 
   it("sends empty optional fields as null and defaults the country to US", () => {
     expect(
-      toAccountPayload({ first_name: "Jordan", last_name: "Blake", email: "j@example.com", city: "Austin", address2: " " }),
+      toAccountPayload({
+        first_name: "Jordan",
+        last_name: "Blake",
+        email: "j@example.com",
+        city: "Austin",
+        address2: " ",
+      }),
     ).toEqual({
       first_name: "Jordan",
       last_name: "Blake",
@@ -50,13 +62,21 @@ describe("account form", () => {
       zip: null,
       country: "US",
     });
-    expect(toAccountPayload({ first_name: "A", last_name: "B", email: "a@b.co", country: "CA" }).country).toBe("CA");
+    expect(
+      toAccountPayload({ first_name: "A", last_name: "B", email: "a@b.co", country: "CA" }).country,
+    ).toBe("CA");
   });
 });
 
 describe("password form", () => {
   it("needs all three fields; the rules are the server's", () => {
-    const missing = parseWithZod(form([["intent", "password"], ["currentPassword", "x"]]), { schema: PasswordSchema });
+    const missing = parseWithZod(
+      form([
+        ["intent", "password"],
+        ["currentPassword", "x"],
+      ]),
+      { schema: PasswordSchema },
+    );
     expect(missing.status).toBe("error");
     const ok = parseWithZod(
       form([
@@ -97,7 +117,13 @@ describe("settings form", () => {
   });
 
   it("nothing checked, no operator and an empty value clear the settings", () => {
-    const s = parseWithZod(form([["alert_operator", ""], ["alert_value", ""]]), { schema: SettingsSchema });
+    const s = parseWithZod(
+      form([
+        ["alert_operator", ""],
+        ["alert_value", ""],
+      ]),
+      { schema: SettingsSchema },
+    );
     expect(s.status).toBe("success");
     if (s.status !== "success") return;
     expect(toSettingsPayload(s.value)).toEqual({

@@ -37,24 +37,35 @@ describe("carried search params and the breadcrumb", () => {
   });
 
   it("rebuilds the search the member came from", () => {
-    const list = carriedListParams(sp("page=3&perPage=15&orderBy=city&orderDirection=asc&query=school&tag=4&tab=updates"));
-    expect(backToSearchHref(list)).toBe("/Projects?page=3&perPage=15&orderBy=city&orderDirection=asc&query=school&tag=4");
+    const list = carriedListParams(
+      sp("page=3&perPage=15&orderBy=city&orderDirection=asc&query=school&tag=4&tab=updates"),
+    );
+    expect(backToSearchHref(list)).toBe(
+      "/Projects?page=3&perPage=15&orderBy=city&orderDirection=asc&query=school&tag=4",
+    );
   });
 
   it("goes back to the saved list (and its folder) when mine=1", () => {
-    expect(backToSearchHref(carriedListParams(sp("page=2&perPage=15&mine=1")))).toBe("/Me/Projects?page=2&perPage=15");
+    expect(backToSearchHref(carriedListParams(sp("page=2&perPage=15&mine=1")))).toBe(
+      "/Me/Projects?page=2&perPage=15",
+    );
     expect(backToSearchHref(carriedListParams(sp("page=1&perPage=15&mine=1&tag=7")))).toBe(
       "/Me/Projects/Tags/7?page=1&perPage=15",
     );
   });
 
   it("drops bad values instead of failing", () => {
-    expect(backToSearchHref(carriedListParams(sp("page=-4&orderBy=evil&perPage=x")))).toBe("/Projects?page=1&perPage=15");
+    expect(backToSearchHref(carriedListParams(sp("page=-4&orderBy=evil&perPage=x")))).toBe(
+      "/Projects?page=1&perPage=15",
+    );
   });
 
   it("goes back to the related project when reached from one", () => {
     const list = carriedListParams(sp("page=2&perPage=15"));
-    expect(breadcrumbFor(list, 9, 12)).toEqual({ href: "/Projects/9?page=2&perPage=15", label: "Back to related project" });
+    expect(breadcrumbFor(list, 9, 12)).toEqual({
+      href: "/Projects/9?page=2&perPage=15",
+      label: "Back to related project",
+    });
     expect(breadcrumbFor(null, 9, 12)).toEqual({ href: "/Projects/9", label: "Back to related project" });
     // a link back to itself is no breadcrumb
     expect(breadcrumbFor(null, 12, 12).label).toBe("Back to search");
@@ -74,15 +85,32 @@ describe("carried search params and the breadcrumb", () => {
 
 describe("readDetailState", () => {
   it("defaults everything", () => {
-    expect(readDetailState(sp(""))).toEqual({ tab: "overview", similarPage: 1, fromProject: null, print: false, dialog: null });
+    expect(readDetailState(sp(""))).toEqual({
+      tab: "overview",
+      similarPage: 1,
+      fromProject: null,
+      print: false,
+      dialog: null,
+    });
   });
 
   it("reads tabs, pages, print and dialogs", () => {
     const s = readDetailState(sp("tab=contacts&similarPage=3&fromProject=4&print=1&dialog=note&noteId=5"));
-    expect(s).toEqual({ tab: "contacts", similarPage: 3, fromProject: 4, print: true, dialog: { kind: "note", noteId: 5 } });
+    expect(s).toEqual({
+      tab: "contacts",
+      similarPage: 3,
+      fromProject: 4,
+      print: true,
+      dialog: { kind: "note", noteId: 5 },
+    });
     expect(readDetailState(sp("dialog=note")).dialog).toEqual({ kind: "note", noteId: null });
-    expect(readDetailState(sp("dialog=research")).dialog).toEqual({ kind: "research" });
-    expect(readDetailState(sp("dialog=delete-note&noteId=2")).dialog).toEqual({ kind: "delete-note", noteId: 2 });
+    expect(readDetailState(sp("dialog=project-research")).dialog).toEqual({ kind: "research" });
+    // ?dialog=research belongs to the shell's general Request Research dialog
+    expect(readDetailState(sp("dialog=research")).dialog).toBeNull();
+    expect(readDetailState(sp("dialog=delete-note&noteId=2")).dialog).toEqual({
+      kind: "delete-note",
+      noteId: 2,
+    });
   });
 
   it("ignores bad values", () => {
@@ -105,8 +133,14 @@ describe("differsOnlyInView", () => {
 
 describe("visibleTabs", () => {
   it("shows Bidding Information only with a bid date or text", () => {
-    const ids = (p: { bidding_date: string | null; bidding_information: string | null }) => visibleTabs(p).map((t) => t.id);
-    expect(ids({ bidding_date: null, bidding_information: null })).toEqual(["overview", "updates", "materials", "contacts"]);
+    const ids = (p: { bidding_date: string | null; bidding_information: string | null }) =>
+      visibleTabs(p).map((t) => t.id);
+    expect(ids({ bidding_date: null, bidding_information: null })).toEqual([
+      "overview",
+      "updates",
+      "materials",
+      "contacts",
+    ]);
     expect(ids({ bidding_date: null, bidding_information: "  " })).not.toContain("bidding");
     expect(ids({ bidding_date: "2027-01-02", bidding_information: null })).toContain("bidding");
     expect(ids({ bidding_date: null, bidding_information: "Bids due" })).toContain("bidding");
@@ -135,9 +169,9 @@ describe("projectMailto and addressLine", () => {
     expect(decodeURIComponent(href.split("body=")[1])).toBe("School & Gym\n\nhttps://app.example/Projects/4");
   });
   it("joins the address parts that exist", () => {
-    expect(addressLine({ address1: "1 Main St", address2: null, city: "Austin", state: "TX", zip: "78701" })).toBe(
-      "1 Main St, Austin, TX 78701",
-    );
+    expect(
+      addressLine({ address1: "1 Main St", address2: null, city: "Austin", state: "TX", zip: "78701" }),
+    ).toBe("1 Main St, Austin, TX 78701");
     expect(addressLine({ address1: null, city: null, state: "TX", zip: null })).toBe("TX");
   });
 });

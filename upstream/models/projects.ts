@@ -9,11 +9,15 @@ import type { Db } from "../db/index";
 /* ------------------------------------------------------------------ params */
 
 const TRUTHY = new Set(["1", "true", "yes", "on"]);
-const truthy = (v: unknown) => v === true || v === 1 || (typeof v === "string" && TRUTHY.has(v.toLowerCase()));
+const truthy = (v: unknown) =>
+  v === true || v === 1 || (typeof v === "string" && TRUTHY.has(v.toLowerCase()));
 
 const intOr = (fallback: number, min: number, max: number) =>
   z
-    .preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number().int().min(min).max(max))
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+      z.number().int().min(min).max(max),
+    )
     .catch(fallback);
 
 const text = z
@@ -22,12 +26,18 @@ const text = z
   .catch(undefined);
 
 const num = z
-  .preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), z.number().finite())
+  .preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z.number().finite(),
+  )
   .optional()
   .catch(undefined);
 
 const date = z
-  .preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 10) : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim().slice(0, 10) : v),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  )
   .optional()
   .catch(undefined);
 
@@ -93,7 +103,8 @@ export function parseProjectListParams(raw: Record<string, unknown>): ProjectLis
   if (typeof adv === "string" && adv.trim() !== "") {
     try {
       const parsed: unknown = JSON.parse(adv);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) advanced = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+        advanced = parsed as Record<string, unknown>;
     } catch {
       // an unreadable advanced search is no search
     }
@@ -130,11 +141,13 @@ export function projectMatchExpression(query: string): string | null {
     .filter(hasToken)
     .slice(0, 12);
   if (terms.length === 0) return null;
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ");
+  // Terms of one or two characters ("fl", "st") match whole tokens: as prefixes they would expand to thousands of terms.
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"${[...t].length > 2 ? "*" : ""}`).join(" AND ");
 }
 
 /* ------------------------------------------------------------- list query */
 
+const countPlaceholders = (sql: string) => (sql.match(/\?/g) ?? []).length;
 const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",");
 
 const FIRST_TYPE_NAME = `(SELECT t.name FROM project_project_types x JOIN project_types t ON t.id = x.project_type_id
@@ -142,7 +155,15 @@ const FIRST_TYPE_NAME = `(SELECT t.name FROM project_project_types x JOIN projec
 const STAGE_NAME = "(SELECT s.name FROM stages s WHERE s.id = p.stage_id)";
 
 /** Sort columns that have their own index on projects: a keyword search can walk them and stop early. */
-const INDEXED_ORDER = new Set(["title", "city", "state", "minimum_value", "created_at", "updated_at", "construction_type"]);
+const INDEXED_ORDER = new Set([
+  "title",
+  "city",
+  "state",
+  "minimum_value",
+  "created_at",
+  "updated_at",
+  "construction_type",
+]);
 
 export interface BuiltProjectQuery {
   from: string;
@@ -189,14 +210,20 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
     params.push(...values);
   };
   const ids = (values: (string | number)[]) =>
-    values.map((v) => String(v).trim()).filter((v) => /^\d+$/.test(v)).map(Number);
+    values
+      .map((v) => String(v).trim())
+      .filter((v) => /^\d+$/.test(v))
+      .map(Number);
 
   if (a.sector) cond("p.sector = ? COLLATE NOCASE", a.sector);
   const stageIds = ids(a.bidStage);
   if (stageIds.length > 0) cond(`p.stage_id IN (${placeholders(stageIds.length)})`, ...stageIds);
   const typeIds = ids(a.projectType);
   if (typeIds.length > 0)
-    cond(`p.id IN (SELECT project_id FROM project_project_types WHERE project_type_id IN (${placeholders(typeIds.length)}))`, ...typeIds);
+    cond(
+      `p.id IN (SELECT project_id FROM project_project_types WHERE project_type_id IN (${placeholders(typeIds.length)}))`,
+      ...typeIds,
+    );
   const subtypeIds = a.projectSubtype.some((v) => v === "_all") ? [] : ids(a.projectSubtype);
   if (subtypeIds.length > 0)
     cond(
@@ -205,12 +232,19 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
     );
   const brandIds = ids(a.projectBrand);
   if (brandIds.length > 0)
-    cond(`p.id IN (SELECT project_id FROM project_brands WHERE brand_id IN (${placeholders(brandIds.length)}))`, ...brandIds);
+    cond(
+      `p.id IN (SELECT project_id FROM project_brands WHERE brand_id IN (${placeholders(brandIds.length)}))`,
+      ...brandIds,
+    );
   const materialIds = ids(a.materials);
   if (materialIds.length > 0)
-    cond(`p.id IN (SELECT project_id FROM project_materials WHERE material_id IN (${placeholders(materialIds.length)}))`, ...materialIds);
+    cond(
+      `p.id IN (SELECT project_id FROM project_materials WHERE material_id IN (${placeholders(materialIds.length)}))`,
+      ...materialIds,
+    );
   const constructions = a.constructionType.map((v) => String(v).trim()).filter(Boolean);
-  if (constructions.length > 0) cond(`p.construction_type IN (${placeholders(constructions.length)})`, ...constructions);
+  if (constructions.length > 0)
+    cond(`p.construction_type IN (${placeholders(constructions.length)})`, ...constructions);
   if (a.company) {
     cond(
       `p.id IN (SELECT pc.project_id FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id
@@ -220,7 +254,9 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
   }
   if (a.min_unit !== undefined) cond("coalesce(p.max_unit, p.min_unit) >= ?", a.min_unit);
   if (a.max_unit !== undefined) cond("p.min_unit <= ?", a.max_unit);
-  const bands = a.value.map((v) => VALUE_BANDS[String(v)]).filter((b): b is [number, number] => b !== undefined);
+  const bands = a.value
+    .map((v) => VALUE_BANDS[String(v)])
+    .filter((b): b is [number, number] => b !== undefined);
   if (bands.length > 0) {
     if (a.operator === "<") {
       const hi = Math.max(...bands.map((b) => b[1]));
@@ -229,13 +265,19 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
       cond("p.minimum_value >= ?", Math.min(...bands.map((b) => b[0])));
     } else {
       plain = false;
-      const parts = bands.map((b) => (Number.isFinite(b[1]) ? "(p.minimum_value >= ? AND p.minimum_value < ?)" : "p.minimum_value >= ?"));
+      const parts = bands.map((b) =>
+        Number.isFinite(b[1]) ? "(p.minimum_value >= ? AND p.minimum_value < ?)" : "p.minimum_value >= ?",
+      );
       where.push(`(${parts.join(" OR ")})`);
       for (const b of bands) params.push(...(Number.isFinite(b[1]) ? b : [b[0]]));
     }
   }
   if (a.projectId !== undefined) cond("p.id = ?", a.projectId);
-  if (a.city) cond("p.city = ? COLLATE NOCASE", a.city);
+  if (a.city) {
+    // As typed and title-cased, so the city index serves it ("miami" finds "Miami").
+    const titled = a.city.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (m) => m.toUpperCase());
+    cond("p.city IN (?, ?)", a.city, titled);
+  }
   if (a.state.length > 0) {
     const abbrs = resolveStateAbbrs(db, a.state);
     cond(abbrs.length > 0 ? `p.state IN (${placeholders(abbrs.length)})` : "0", ...abbrs);
@@ -248,7 +290,8 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
   if (a.enterStartDate) cond("p.created_at >= ?", a.enterStartDate);
   if (a.enterEndDate) cond("p.created_at < date(?, '+1 day')", a.enterEndDate);
   const researcherIds = ids(a.researcher);
-  if (researcherIds.length > 0) cond(`p.researcher_id IN (${placeholders(researcherIds.length)})`, ...researcherIds);
+  if (researcherIds.length > 0)
+    cond(`p.researcher_id IN (${placeholders(researcherIds.length)})`, ...researcherIds);
   if (a.is_demolition) cond("p.is_demolition = ?", a.is_demolition);
 
   const match = projectMatchExpression(p.query);
@@ -292,7 +335,9 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
 function resolveStateAbbrs(db: Db, values: (string | number)[]): string[] {
   const out = new Set<string>();
   const byId = db.prepare<[number], { abbr: string }>("SELECT abbr FROM states WHERE id = ?");
-  const byName = db.prepare<[string], { abbr: string }>("SELECT abbr FROM states WHERE name = ? COLLATE NOCASE");
+  const byName = db.prepare<[string], { abbr: string }>(
+    "SELECT abbr FROM states WHERE name = ? COLLATE NOCASE",
+  );
   for (const v of values) {
     const s = String(v).trim();
     if (s === "") continue;
@@ -375,10 +420,14 @@ export type ProjectDecorations = ReturnType<ReturnType<typeof decorator>>;
 function decorator(db: Db) {
   const typesIn = inStatements<{ project_id: number; id: number; name: string; units_label: string | null }>(
     db,
-    (m) => `SELECT x.project_id, t.id, t.name, t.units_label FROM project_project_types x JOIN project_types t ON t.id = x.project_type_id
+    (
+      m,
+    ) => `SELECT x.project_id, t.id, t.name, t.units_label FROM project_project_types x JOIN project_types t ON t.id = x.project_type_id
       WHERE x.project_id IN (${m}) ORDER BY x.project_id, x.position, t.name`,
   );
-  const linksIn = inStatements<LinkRow & { name: string | null; color: string | null; tag_type: 1 | 2 | null }>(
+  const linksIn = inStatements<
+    LinkRow & { name: string | null; color: string | null; tag_type: 1 | 2 | null }
+  >(
     db,
     (m) => `SELECT up.id, up.project_id, up.tag_id, t.name, t.color, t.tag_type FROM user_projects up
       LEFT JOIN tags t ON t.id = up.tag_id WHERE up.user_id = ? AND up.project_id IN (${m})`,
@@ -389,7 +438,10 @@ function decorator(db: Db) {
     if (ids.length > 0) {
       for (const t of typesIn(ids.length).all(...ids)) {
         let list = types.get(t.project_id);
-        if (!list) types.set(t.project_id, (list = []));
+        if (!list) {
+          list = [];
+          types.set(t.project_id, list);
+        }
         list.push({ id: t.id, name: t.name, units_label: t.units_label });
       }
       for (const l of linksIn(ids.length).all(userId, ...ids)) {
@@ -430,26 +482,59 @@ function toRow(r: BaseRow, deco: ProjectDecorations): ProjectRow {
 
 /* -------------------------------------------------------------- queries */
 
-/** Keyword matches above this count are listed by walking the sort index instead of sorting every match. */
+/**
+ * Keyword matches above this count and this share of all projects are listed by walking the sort index (stopping
+ * after a page) instead of sorting every match.
+ */
 const WALK_THRESHOLD = 3000;
+const WALK_DENSITY = 0.05;
 const TOTAL_TTL_MS = 30_000;
 
+const INACTIVE = new WeakMap<Db, { ids: Set<number>; at: number }>();
+
 /** Prepared project queries for one database. */
-export function projectQueries(db: Db) {
+export function projectQueries(db: Db, options: { walkThreshold?: number } = {}) {
+  const walkMin = options.walkThreshold;
   const decorate = decorator(db);
   const rowsIn = inStatements<BaseRow>(
     db,
-    (m) => `SELECT ${ROW_COLUMNS} FROM projects p LEFT JOIN stages s ON s.id = p.stage_id WHERE p.id IN (${m})`,
+    (m) =>
+      `SELECT ${ROW_COLUMNS} FROM projects p LEFT JOIN stages s ON s.id = p.stage_id WHERE p.id IN (${m})`,
   );
   const allCount = db.prepare<[], number>("SELECT count(*) FROM projects").pluck();
   const inactiveCount = db.prepare<[], number>("SELECT count(*) FROM projects WHERE active = 0").pluck();
-  const ftsCount = db.prepare<[string], number>("SELECT count(*) FROM projects_fts WHERE projects_fts MATCH ?").pluck();
-  const ftsInactive = db
+  const ftsCount = db
+    .prepare<[string], number>("SELECT count(*) FROM projects_fts WHERE projects_fts MATCH ?")
+    .pluck();
+
+  // The ids of inactive projects (few), for counting active keyword matches inside the FTS index. One set per
+  // database, shared by every query object over it (the SQL function is registered on the connection).
+  const inactiveIds = db.prepare<[], number>("SELECT id FROM projects WHERE active = 0").pluck();
+  let inactive = INACTIVE.get(db);
+  if (!inactive) {
+    const state = { ids: new Set<number>(), at: 0 };
+    INACTIVE.set(db, state);
+    inactive = state;
+    db.function("leads_project_is_active", { deterministic: false, varargs: false }, (id: unknown) =>
+      state.ids.has(Number(id)) ? 0 : 1,
+    );
+  }
+  const inactiveState = inactive;
+  function refreshInactive() {
+    const now = Date.now();
+    if (now - inactiveState.at > TOTAL_TTL_MS) {
+      inactiveState.ids = new Set(inactiveIds.all());
+      inactiveState.at = now;
+    }
+  }
+  const ftsActiveCount = db
     .prepare<[string], number>(
-      "SELECT count(*) FROM projects p WHERE p.active = 0 AND p.id IN (SELECT rowid FROM projects_fts WHERE projects_fts MATCH ?)",
+      "SELECT count(*) FROM projects_fts WHERE projects_fts MATCH ? AND leads_project_is_active(rowid) = 1",
     )
     .pluck();
-  const countMine = db.prepare<[number], number>("SELECT count(*) FROM user_projects WHERE user_id = ?").pluck();
+  const countMine = db
+    .prepare<[number], number>("SELECT count(*) FROM user_projects WHERE user_id = ?")
+    .pluck();
   const detail = db.prepare<[number], DetailRow>(
     `SELECT ${ROW_COLUMNS}, p.address2, p.county, p.lat, p.lng, p.sector, p.renovation_includes_addition, p.min_unit, p.max_unit,
        p.details, p.is_demolition, p.negotiated_work, p.start_date, p.start_date_notes, p.end_date, p.end_date_notes,
@@ -495,14 +580,124 @@ export function projectQueries(db: Db) {
   /** The database total: active projects (cached briefly; projects are written by staff, not by this API). */
   function activeTotal(): number {
     const now = Date.now();
-    if (!activeCache || now - activeCache.at > TOTAL_TTL_MS) activeCache = { n: allCount.get()! - inactiveCount.get()!, at: now };
+    if (!activeCache || now - activeCache.at > TOTAL_TTL_MS)
+      activeCache = { n: allCount.get()! - inactiveCount.get()!, at: now };
     return activeCache.n;
+  }
+
+  // Keyword counts, kept briefly so paging and re-sorting a search does not count again.
+  const countCache = new Map<string, { n: number; active: number; at: number }>();
+  function keywordCounts(match: string) {
+    const now = Date.now();
+    const hit = countCache.get(match);
+    if (hit && now - hit.at < TOTAL_TTL_MS) return hit;
+    const n = ftsCount.get(match)!;
+    let active = 0;
+    if (n > 0) {
+      refreshInactive();
+      active = ftsActiveCount.get(match)!;
+    }
+    if (countCache.size >= 500) countCache.delete(countCache.keys().next().value as string);
+    const entry = { n, active, at: now };
+    countCache.set(match, entry);
+    return entry;
+  }
+
+  const stageGroups = db.prepare<[], { id: number }>("SELECT id FROM stages ORDER BY name, id").pluck();
+  const typeGroups = db.prepare<[], { id: number }>("SELECT id FROM project_types ORDER BY name, id").pluck();
+  const tagGroups = db
+    .prepare<[number], number>(
+      `SELECT t.id FROM tags t WHERE t.user_id = ? AND t.tag_type = 1
+       AND EXISTS (SELECT 1 FROM user_projects up WHERE up.tag_id = t.id) ORDER BY t.name, t.id`,
+    )
+    .pluck();
+
+  const untyped = db
+    .prepare<[], number>(
+      "SELECT 1 FROM projects p WHERE NOT EXISTS (SELECT 1 FROM project_project_types y WHERE y.project_id = p.id AND y.position = 0) LIMIT 1",
+    )
+    .pluck();
+  let untypedCache: { has: boolean; at: number } | null = null;
+  /** Whether any project lacks a primary type (a full scan, so remembered for ten minutes). */
+  function hasUntyped() {
+    const now = Date.now();
+    if (!untypedCache || now - untypedCache.at > 10 * 60_000)
+      untypedCache = { has: untyped.get() !== undefined, at: now };
+    return untypedCache.has;
+  }
+
+  /**
+   * Sorting a big list by a key with few values (stage, first project type, folder): walk the groups in key order,
+   * each in id order through an index, and stop once the page is filled (instead of sorting every row).
+   */
+  function groupedWalk(
+    userId: number,
+    p: ProjectListParams,
+    from: string,
+    where: string[],
+    params: unknown[],
+    limit: number,
+    offset: number,
+  ) {
+    const desc = p.orderDirection !== "asc";
+    const dir = desc ? "DESC" : "ASC";
+    const groups: { cond: string; args: unknown[]; from?: string; order?: string }[] = [];
+    if (p.orderBy === "stage") {
+      for (const id of stageGroups.all()) groups.push({ cond: "p.stage_id = ?", args: [id] });
+      groups.unshift({ cond: "p.stage_id IS NULL", args: [] });
+    } else if (p.orderBy === "project_type") {
+      for (const id of typeGroups.all())
+        groups.push({
+          cond: "x.project_type_id = ? AND x.position = 0",
+          args: [id],
+          from: `project_project_types x CROSS JOIN ${from.replace(/^projects p/, "projects p")}`,
+          order: `x.project_id ${dir}`,
+        });
+      if (hasUntyped())
+        groups.unshift({
+          cond: "NOT EXISTS (SELECT 1 FROM project_project_types y WHERE y.project_id = p.id AND y.position = 0)",
+          args: [],
+        });
+    } else {
+      for (const id of tagGroups.all(userId))
+        groups.push({
+          cond: "p.id IN (SELECT project_id FROM user_projects WHERE user_id = ? AND tag_id = ?)",
+          args: [userId, id],
+        });
+      groups.unshift({
+        cond: "p.id NOT IN (SELECT project_id FROM user_projects WHERE user_id = ? AND tag_id IS NOT NULL)",
+        args: [userId],
+      });
+    }
+    if (desc) groups.reverse();
+    const ids: number[] = [];
+    const want = offset + limit;
+    for (const g of groups) {
+      if (ids.length >= want) break;
+      const gFrom = g.from ?? from;
+      const join = g.from ? ["p.id = x.project_id"] : [];
+      const sql = `SELECT p.id FROM ${gFrom} WHERE ${[...join, g.cond, ...where].join(" AND ")} ORDER BY ${g.order ?? `p.id ${dir}`} LIMIT ?`;
+      // The from-clause parameters come first, then the group's, then the filters'.
+      const fromParams = params.slice(0, countPlaceholders(from));
+      const rest = params.slice(fromParams.length);
+      ids.push(
+        ...db
+          .prepare<unknown[], number>(sql)
+          .pluck()
+          .all(...fromParams, ...g.args, ...rest, want - ids.length),
+      );
+    }
+    return ids.slice(offset, want);
   }
 
   /** Hydrates rows for ids, keeping the order of ids. */
   function rowsFor(userId: number, ids: number[]): ProjectRow[] {
     if (ids.length === 0) return [];
-    const byId = new Map(rowsIn(ids.length).all(...ids).map((r) => [r.id, r]));
+    const byId = new Map(
+      rowsIn(ids.length)
+        .all(...ids)
+        .map((r) => [r.id, r]),
+    );
     const deco = decorate(userId, ids);
     const out: ProjectRow[] = [];
     for (const id of ids) {
@@ -512,40 +707,65 @@ export function projectQueries(db: Db) {
     return out;
   }
 
-  /** The ordered matching ids of a list (a page of them, or up to `limit` from `offset`) and the matching count. */
-  function select(userId: number, p: ProjectListParams, limit: number, offset: number, withCount = true) {
+  /** The ordered matching ids of a list (a page of them) and the matching count. */
+  function select(userId: number, p: ProjectListParams, limit: number, offset: number) {
     const q = buildProjectQuery(db, userId, p);
     const where = [...q.where];
-    const params = [...q.params];
-    let forceWalk = false;
+    let params = [...q.params];
+    let from = q.from;
     let matching: number | null = null;
+    const mine = p.mine || p.tag !== null;
+    let big = !mine;
     if (q.match !== null) {
-      const n = ftsCount.get(q.match)!;
+      const counts = keywordCounts(q.match);
+      const n = counts.n;
       if (n === 0) return { ids: [] as number[], matching: 0 };
-      // A plain keyword search (active projects only): count = matches minus the few inactive matches.
-      if (q.plain && !p.advanced.showInactive && withCount) matching = n - ftsInactive.get(q.match)!;
-      if (n > WALK_THRESHOLD && q.orderIndexed) {
-        // Many matches: walk the sort index and test membership (unary + keeps SQLite from driving by the match).
-        forceWalk = true;
+      // Plain keyword search over active projects: counted in the FTS index, skipping the few inactive rowids.
+      if (q.plain) matching = counts.active;
+      // Walking a sort index pays off only when matches are dense; sparse ones are sorted directly.
+      // Title, place and type orders follow the words searched for (all "Lakeside …" titles sit together), so their
+      // index walks only pay off for dense matches; created/updated/value/stage orders are independent of the words.
+      const correlated =
+        p.orderBy === "title" ||
+        p.orderBy === "city" ||
+        p.orderBy === "state" ||
+        p.orderBy === "project_type";
+      const threshold =
+        walkMin ?? (correlated ? Math.max(WALK_THRESHOLD, WALK_DENSITY * activeTotal()) : WALK_THRESHOLD);
+      big = !mine && n > threshold;
+      if (q.plain && !big) {
+        // Few matches: drive from the FTS rowids, look each project up, sort them.
+        from = `(SELECT rowid AS mid FROM projects_fts WHERE projects_fts MATCH ?) m CROSS JOIN ${q.from}`;
+        where.push("p.id = m.mid");
+        params = [q.match, ...params];
+      } else if (big) {
+        // Many matches: walk the sort index and test membership in the (materialised) match set; stops after a page.
         where.push("+p.id IN (SELECT rowid FROM projects_fts WHERE projects_fts MATCH ?)");
+        params.push(q.match);
       } else {
         where.push("p.id IN (SELECT rowid FROM projects_fts WHERE projects_fts MATCH ?)");
+        params.push(q.match);
       }
-      params.push(q.match);
     }
     const whereSql = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
-    if (withCount && matching === null) {
-      if (q.plain && q.match === null && !p.mine && p.tag === null) matching = activeTotal();
+    if (matching === null) {
+      if (q.plain && q.match === null) matching = activeTotal();
       else {
-        const countWhere = forceWalk ? whereSql.replace("+p.id IN", "p.id IN") : whereSql;
-        matching = db.prepare<unknown[], number>(`SELECT count(*) FROM ${q.from} ${countWhere}`).pluck().get(...params)!;
+        const countWhere = whereSql.replace("+p.id IN", "p.id IN");
+        matching = db
+          .prepare<unknown[], number>(`SELECT count(*) FROM ${from} ${countWhere}`)
+          .pluck()
+          .get(...params)!;
       }
     }
+    if (big && (p.orderBy === "stage" || p.orderBy === "project_type" || p.orderBy === "tag")) {
+      return { ids: groupedWalk(userId, p, from, where, params, limit, offset), matching };
+    }
     const ids = db
-      .prepare<unknown[], number>(`SELECT p.id FROM ${q.from} ${whereSql} ORDER BY ${q.order} LIMIT ? OFFSET ?`)
+      .prepare<unknown[], number>(`SELECT p.id FROM ${from} ${whereSql} ORDER BY ${q.order} LIMIT ? OFFSET ?`)
       .pluck()
       .all(...params, limit, offset);
-    return { ids, matching: matching ?? 0 };
+    return { ids, matching };
   }
 
   function list(userId: number, p: ProjectListParams) {
@@ -605,7 +825,10 @@ export function projectQueries(db: Db) {
         last_name: c.last_name,
         title: c.title,
         company_name: c.company_name,
-        company_type: c.company_type_id !== null && c.company_type_name !== null ? { id: c.company_type_id, name: c.company_type_name } : null,
+        company_type:
+          c.company_type_id !== null && c.company_type_name !== null
+            ? { id: c.company_type_id, name: c.company_type_name }
+            : null,
         email: c.email,
         phone: c.phone,
       })),
@@ -614,5 +837,12 @@ export function projectQueries(db: Db) {
     };
   }
 
-  return { list, get, rowsFor, iterateIds, activeTotal, countMine: (userId: number) => countMine.get(userId)! };
+  return {
+    list,
+    get,
+    rowsFor,
+    iterateIds,
+    activeTotal,
+    countMine: (userId: number) => countMine.get(userId)!,
+  };
 }

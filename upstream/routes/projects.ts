@@ -2,7 +2,17 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { FREE_TRIAL, TAG_TYPE } from "../../contract/user";
 import type { Db } from "../db/index";
-import { ApiError, type AppEnv, type Deps, notFound, readBody, readRaw, requireAuth, unauthenticated, validate } from "../http";
+import {
+  ApiError,
+  type AppEnv,
+  type Deps,
+  notFound,
+  readBody,
+  readRaw,
+  requireAuth,
+  unauthenticated,
+  validate,
+} from "../http";
 import { parseProjectListParams, projectQueries } from "../models/projects";
 import { hashToken } from "../security";
 
@@ -34,12 +44,20 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** Ids arrive as numbers (JSON) or digit strings (forms). */
-const Id = z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.number().int().positive());
-const NullableId = z.preprocess((v) => (v === "" || v === "null" || v === undefined ? null : v), Id.nullable());
+const Id = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z.number().int().positive(),
+);
+const NullableId = z.preprocess(
+  (v) => (v === "" || v === "null" || v === undefined ? null : v),
+  Id.nullable(),
+);
 
 const SaveBody = z.object({ project_id: Id });
 const TagBody = z.object({ project_id: Id, tag_id: NullableId });
-const BulkBody = z.object({ ids: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(Id).min(1).max(1000)) });
+const BulkBody = z.object({
+  ids: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(Id).min(1).max(1000)),
+});
 const NoteBody = z.object({
   id: NullableId.optional(),
   note: z.string().max(10_000, "The note may not be greater than 10000 characters.").nullable().optional(),
@@ -49,9 +67,14 @@ const NoteBody = z.object({
       z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, "The notification date must be a date in the format YYYY-MM-DD.")
-        .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-          message: "The notification date is not a valid date.",
-        })
+        .refine(
+          (s) =>
+            !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+            new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+          {
+            message: "The notification date is not a valid date.",
+          },
+        )
         .nullable(),
     )
     .optional(),
@@ -93,9 +116,15 @@ export function projectRoutes(deps: Deps) {
     `SELECT u.member_type, u.allow_download, s.id AS sub_id, s.start_date, s.trial_end_date, s.remaining_projects
      FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id WHERE u.id = ?`,
   );
-  const viewed = db.prepare<[number, number], { x: number }>("SELECT 1 AS x FROM project_views WHERE user_id = ? AND project_id = ?");
-  const recordView = db.prepare("INSERT OR IGNORE INTO project_views (user_id, project_id, created_at) VALUES (?, ?, ?)");
-  const spendReport = db.prepare("UPDATE subscriptions SET remaining_projects = remaining_projects - 1, updated_at = ? WHERE id = ?");
+  const viewed = db.prepare<[number, number], { x: number }>(
+    "SELECT 1 AS x FROM project_views WHERE user_id = ? AND project_id = ?",
+  );
+  const recordView = db.prepare(
+    "INSERT OR IGNORE INTO project_views (user_id, project_id, created_at) VALUES (?, ?, ?)",
+  );
+  const spendReport = db.prepare(
+    "UPDATE subscriptions SET remaining_projects = remaining_projects - 1, updated_at = ? WHERE id = ?",
+  );
 
   const linkOf = db.prepare<[number, number], { id: number; tag_id: number | null }>(
     "SELECT id, tag_id FROM user_projects WHERE user_id = ? AND project_id = ?",
@@ -120,7 +149,9 @@ export function projectRoutes(deps: Deps) {
   const insertNote = db.prepare(
     "INSERT INTO project_notes (user_id, project_id, note, notification_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const updateNote = db.prepare("UPDATE project_notes SET note = ?, notification_date = ?, updated_at = ? WHERE id = ?");
+  const updateNote = db.prepare(
+    "UPDATE project_notes SET note = ?, notification_date = ?, updated_at = ? WHERE id = ?",
+  );
   const deleteNote = db.prepare("DELETE FROM project_notes WHERE id = ?");
   const liveToken = db.prepare<[string, string], { user_id: number }>(
     "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
@@ -182,7 +213,8 @@ export function projectRoutes(deps: Deps) {
 
   app.post("/Projects/Download", async (c) => {
     const raw = await readRaw(c);
-    const body = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const body =
+      raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
     const header = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
     const token = header ?? (typeof body.token === "string" ? body.token : undefined);
     if (!token) throw unauthenticated();
@@ -247,10 +279,16 @@ export function projectRoutes(deps: Deps) {
       const existing = noteOf.get(body.id, userId, projectId);
       if (!existing) throw notFound(NOTE_NOT_FOUND);
       updateNote.run(note, date, now, existing.id);
-      return c.json({ data: noteOf.get(existing.id, userId, projectId)!, message: "Your note was saved successfully." });
+      return c.json({
+        data: noteOf.get(existing.id, userId, projectId)!,
+        message: "Your note was saved successfully.",
+      });
     }
     const id = Number(insertNote.run(userId, projectId, note, date, now, now).lastInsertRowid);
-    return c.json({ data: noteOf.get(id, userId, projectId)!, message: "Your note was saved successfully." }, 201);
+    return c.json(
+      { data: noteOf.get(id, userId, projectId)!, message: "Your note was saved successfully." },
+      201,
+    );
   });
 
   app.delete("/Projects/:projectId{[0-9]+}/Notes/:id{[0-9]+}", auth, (c) => {
@@ -281,7 +319,10 @@ const SIMILAR_MAX = 200;
  * enough candidates are found), ordered by a score of distance (km) and value closeness.
  */
 function similarQueries(db: Db) {
-  const base = db.prepare<[number], { lat: number | null; lng: number | null; minimum_value: number | null; type_id: number | null }>(
+  const base = db.prepare<
+    [number],
+    { lat: number | null; lng: number | null; minimum_value: number | null; type_id: number | null }
+  >(
     `SELECT p.lat, p.lng, p.minimum_value,
        (SELECT x.project_type_id FROM project_project_types x WHERE x.project_id = p.id ORDER BY x.position LIMIT 1) AS type_id
      FROM projects p WHERE p.id = ?`,
@@ -292,12 +333,15 @@ function similarQueries(db: Db) {
   >(
     `SELECT p.id, p.lat, p.lng, p.minimum_value FROM projects p
      WHERE p.lat BETWEEN ? AND ? AND p.lng BETWEEN ? AND ? AND p.id <> ? AND p.active = 1
-       AND (SELECT x.project_type_id FROM project_project_types x WHERE x.project_id = p.id ORDER BY x.position LIMIT 1) = ?`,
+       AND (SELECT x.project_type_id FROM project_project_types x WHERE x.project_id = p.id ORDER BY x.position LIMIT 1) = ?
+     LIMIT 2000`,
   );
-  const sameType = db.prepare<[number, number], number>(
-    `SELECT x.project_id FROM project_project_types x JOIN projects p ON p.id = x.project_id
+  const sameType = db
+    .prepare<[number, number], number>(
+      `SELECT x.project_id FROM project_project_types x JOIN projects p ON p.id = x.project_id
      WHERE x.project_type_id = ? AND x.position = 0 AND p.active = 1 AND p.id <> ? ORDER BY p.created_at DESC LIMIT ${SIMILAR_MAX}`,
-  ).pluck();
+    )
+    .pluck();
 
   return (id: number, page: number): { total: number; ids: number[] } => {
     const b = base.get(id);
@@ -305,23 +349,35 @@ function similarQueries(db: Db) {
     let candidates: { id: number; score: number }[] = [];
     if (b.lat !== null && b.lng !== null) {
       const cos = Math.max(0.2, Math.cos((b.lat * Math.PI) / 180));
-      for (const half of [0.25, 1, 3, 8]) {
-        const rows = inBox.all(b.lat - half, b.lat + half, b.lng - half / cos, b.lng + half / cos, id, b.type_id);
-        if (rows.length >= 20 || half === 8) {
+      for (const half of [0.1, 0.4, 1.5, 6]) {
+        const rows = inBox.all(
+          b.lat - half,
+          b.lat + half,
+          b.lng - half / cos,
+          b.lng + half / cos,
+          id,
+          b.type_id,
+        );
+        if (rows.length >= 20 || half === 6) {
           candidates = rows.map((r) => {
             const km = 111 * Math.hypot(r.lat - b.lat!, (r.lng - b.lng!) * cos);
-            const value = b.minimum_value && r.minimum_value ? Math.abs(Math.log(r.minimum_value / b.minimum_value)) : 1;
+            const value =
+              b.minimum_value && r.minimum_value ? Math.abs(Math.log(r.minimum_value / b.minimum_value)) : 1;
             return { id: r.id, score: km + 50 * value };
           });
           break;
         }
       }
     }
-    if (candidates.length === 0) candidates = sameType.all(b.type_id, id).map((pid, i) => ({ id: pid, score: i }));
+    if (candidates.length === 0)
+      candidates = sameType.all(b.type_id, id).map((pid, i) => ({ id: pid, score: i }));
     candidates.sort((x, y) => x.score - y.score || x.id - y.id);
     candidates = candidates.slice(0, SIMILAR_MAX);
     const start = (page - 1) * SIMILAR_PER_PAGE;
-    return { total: candidates.length, ids: candidates.slice(start, start + SIMILAR_PER_PAGE).map((c) => c.id) };
+    return {
+      total: candidates.length,
+      ids: candidates.slice(start, start + SIMILAR_PER_PAGE).map((c) => c.id),
+    };
   };
 }
 
@@ -335,8 +391,16 @@ function advancedOptions(db: Db) {
   );
   let cache: { at: number; value: Record<string, unknown> } | null = null;
   function load() {
-    const subtypes = db.prepare<[], { id: number; type_id: number; name: string }>("SELECT id, type_id, name FROM project_subtypes ORDER BY name").all();
-    const brands = db.prepare<[], { id: number; type_id: number; name: string }>("SELECT id, type_id, name FROM brands ORDER BY name").all();
+    const subtypes = db
+      .prepare<[], { id: number; type_id: number; name: string }>(
+        "SELECT id, type_id, name FROM project_subtypes ORDER BY name",
+      )
+      .all();
+    const brands = db
+      .prepare<[], { id: number; type_id: number; name: string }>(
+        "SELECT id, type_id, name FROM brands ORDER BY name",
+      )
+      .all();
     const types = db
       .prepare<[], { id: number; name: string; units_label: string | null; has_units: number }>(
         "SELECT id, name, units_label, has_units FROM project_types ORDER BY name",

@@ -25,10 +25,16 @@ export function FolderFilter({
             aria-current={active ? "true" : undefined}
             title={active ? `Clear the folder filter (${folder.name})` : `Show the folder ${folder.name}`}
             className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm ${
-              active ? "border-brand-700 bg-brand-50 font-semibold text-brand-900" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+              active
+                ? "border-brand-700 bg-brand-50 font-semibold text-brand-900"
+                : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
             }`}
           >
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: folder.color }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-full"
+              style={{ backgroundColor: folder.color }}
+            />
             {folder.name}
             {active ? <span aria-hidden="true">✕</span> : null}
           </Link>

@@ -84,7 +84,13 @@ export function ListPage<Row extends { id: number }>({
         {headerAside}
       </div>
 
-      <ListSearchForm action={basePath} params={linkParams} extra={extraParams} label={`Search ${noun}s`} placeholder={`Search ${noun}s`} />
+      <ListSearchForm
+        action={basePath}
+        params={linkParams}
+        extra={extraParams}
+        label={`Search ${noun}s`}
+        placeholder={`Search ${noun}s`}
+      />
 
       <FolderFilter
         folders={folders}

@@ -3,10 +3,11 @@
  * so Leaflet, its CSS and its images are never part of the first page load nor of the server render.
  */
 import L from "leaflet";
-import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import iconUrl from "leaflet/dist/images/marker-icon.png";
+import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png";
 import "leaflet/dist/leaflet.css";
+import "./map.css";
 import { useEffect, useMemo } from "react";
 import { MapContainer, Marker, TileLayer, useMap } from "react-leaflet";
 import type { MapMarker, MapViewProps } from "./map-types";
@@ -26,7 +27,10 @@ function FitBounds({ markers, maxZoom }: { markers: MapMarker[]; maxZoom: number
       map.setView([markers[0].lat, markers[0].lng], maxZoom);
       return;
     }
-    map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), { padding: [24, 24], maxZoom });
+    map.fitBounds(L.latLngBounds(markers.map((m) => [m.lat, m.lng] as [number, number])), {
+      padding: [24, 24],
+      maxZoom,
+    });
   }, [map, key, maxZoom]);
   return null;
 }
@@ -48,8 +52,13 @@ export default function LeafletMap({
     [center, markers],
   );
   return (
-    <div role="region" aria-label={label} className={className}>
-      <MapContainer center={initialCenter} zoom={zoom} scrollWheelZoom={false} className="h-full w-full rounded-lg">
+    <section aria-label={label} className={className}>
+      <MapContainer
+        center={initialCenter}
+        zoom={zoom}
+        scrollWheelZoom={false}
+        className="h-full w-full rounded-lg"
+      >
         <TileLayer url={tileUrl} attribution={attribution} />
         {markers.map((m) => (
           <Marker
@@ -62,6 +71,6 @@ export default function LeafletMap({
         ))}
         {fitBounds ? <FitBounds markers={markers} maxZoom={maxFitZoom} /> : null}
       </MapContainer>
-    </div>
+    </section>
   );
 }

@@ -20,13 +20,11 @@ export function FolderSelector({
     return <p className="text-sm text-slate-700">Folder: no project folders yet.</p>;
   }
   return (
-    <FormTag method="post" className="flex flex-wrap items-center gap-2" aria-label="Folder">
+    <FormTag method="post" className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="folder" />
       {fetcher ? <input type="hidden" name="js" value="1" /> : null}
-      <span id="folder-label" className="text-sm font-medium text-slate-700">
-        Folder:
-      </span>
-      <div role="group" aria-labelledby="folder-label" className="flex flex-wrap gap-2">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="float-left mr-2 text-sm font-medium text-slate-700">Folder:</legend>
         {folders.map((folder) => {
           const active = folder.id === activeTagId;
           return (
@@ -52,7 +50,7 @@ export function FolderSelector({
             </button>
           );
         })}
-      </div>
+      </fieldset>
     </FormTag>
   );
 }

@@ -3,17 +3,30 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, type useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { ProjectNote } from "../../../contract/projects";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass, SubmitButton, TextareaField, useIsSubmitting } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { DeleteNoteSchema, NoteSchema, ResearchSchema } from "~/lib/project-forms";
+import type { ProjectNote } from "../../../contract/projects";
 
-export type ActionResult = { intent: string; ok?: boolean; reply?: SubmissionResult<string[]>; error?: string };
+export type ActionResult = {
+  intent: string;
+  ok?: boolean;
+  reply?: SubmissionResult<string[]>;
+  error?: string;
+};
 type Fetcher = ReturnType<typeof useFetcher<ActionResult>>;
 
 /** The spec's alert for a failed note save: shown with the message, gone after 2.5 s (with JavaScript). */
-export function AutoCloseAlert({ messages, trigger, ms = 2500 }: { messages?: readonly string[] | null; trigger: unknown; ms?: number }) {
+export function AutoCloseAlert({
+  messages,
+  trigger,
+  ms = 2500,
+}: {
+  messages?: readonly string[] | null;
+  trigger: unknown;
+  ms?: number;
+}) {
   const hydrated = useHydrated();
   const [hidden, setHidden] = useState(false);
   const shown = messages?.filter(Boolean) ?? [];
@@ -27,7 +40,10 @@ export function AutoCloseAlert({ messages, trigger, ms = 2500 }: { messages?: re
   }, [trigger, text, hydrated, ms]);
   if (hidden || shown.length === 0) return null;
   return (
-    <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       {shown.map((m) => (
         <p key={m}>{m}</p>
       ))}
@@ -51,13 +67,24 @@ type DialogProps = {
 /** Add Note / edit note: reminder (follow-up) date and the note text; Save, or Update and Cancel. */
 export function NoteDialog({ note, ...props }: DialogProps & { note: ProjectNote | null }) {
   return (
-    <Modal open={props.open} title={note ? "Edit Note" : "Add Note"} onClose={props.onClose} closeHref={props.closeHref}>
+    <Modal
+      open={props.open}
+      title={note ? "Edit Note" : "Add Note"}
+      onClose={props.onClose}
+      closeHref={props.closeHref}
+    >
       <NoteForm note={note} {...props} />
     </Modal>
   );
 }
 
-function NoteForm({ note, onClose, closeHref, fetcher, lastResult }: DialogProps & { note: ProjectNote | null }) {
+function NoteForm({
+  note,
+  onClose,
+  closeHref,
+  fetcher,
+  lastResult,
+}: DialogProps & { note: ProjectNote | null }) {
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: `note-form-${note?.id ?? "new"}`,
@@ -69,7 +96,8 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult }: DialogProps
   });
   const pending = useFormPending(fetcher);
   const FormTag = fetcher ? fetcher.Form : Form;
-  const dateDefault = (fields.notification_date.initialValue as string | undefined) ?? note?.notification_date ?? "";
+  const dateDefault =
+    (fields.notification_date.initialValue as string | undefined) ?? note?.notification_date ?? "";
   return (
     <FormTag method="post" {...getFormProps(form)} className="space-y-4">
       <AutoCloseAlert messages={form.errors} trigger={lastResult} />
@@ -113,7 +141,13 @@ export function DeleteNoteDialog({ noteId, ...props }: DialogProps & { noteId: n
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteNoteSchema }),
   });
   return (
-    <Modal open={props.open} title="Delete note" onClose={props.onClose} closeHref={props.closeHref} size="sm">
+    <Modal
+      open={props.open}
+      title="Delete note"
+      onClose={props.onClose}
+      closeHref={props.closeHref}
+      size="sm"
+    >
       <FormTag method="post" {...getFormProps(form)}>
         <AutoCloseAlert messages={form.errors} trigger={props.lastResult} />
         <input type="hidden" name="intent" value="delete-note" />
@@ -170,7 +204,12 @@ function ResearchForm({ projectName, fetcher, lastResult }: DialogProps & { proj
       <input type="hidden" name="project_name" value={projectName} />
       {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       <p className="text-sm text-slate-700">Project: {projectName}</p>
-      <TextareaField label="Comment" meta={fields.comment} placeholder="What would you like us to investigate?" rows={6} />
+      <TextareaField
+        label="Comment"
+        meta={fields.comment}
+        placeholder="What would you like us to investigate?"
+        rows={6}
+      />
       <div className="flex justify-end">
         <SubmitButton pending={pending}>Submit Request</SubmitButton>
       </div>

@@ -1,6 +1,6 @@
-import type { ProjectNote } from "../../../contract/projects";
 import { formatDate } from "~/lib/dates";
 import { type DetailDialog, splitNotes } from "~/lib/project-detail";
+import type { ProjectNote } from "../../../contract/projects";
 import { DialogLink } from "./dialog-link";
 
 type OpenDialog = (dialog: Exclude<DetailDialog, null>) => void;

@@ -1,7 +1,6 @@
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Project } from "../../../contract/projects";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { addressLine, contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
 import {
@@ -11,6 +10,7 @@ import {
   formatQuarterNote,
   unitsLine,
 } from "~/lib/project-format";
+import type { Project } from "../../../contract/projects";
 
 /**
  * The five tabs of member-app.md §2 Project detail. Without JavaScript they are links (`?tab=…`) and the
@@ -62,6 +62,8 @@ export function ProjectTabs({
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white" aria-label="Project details">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a tablist once hydrated (the arrow keys), plain links before */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label goes with the tablist role, set once hydrated */}
       <div
         role={aria ? "tablist" : undefined}
         aria-label={aria ? "Project details" : undefined}
@@ -100,6 +102,7 @@ export function ProjectTabs({
       {tabs.map((tab) => {
         const shown = expanded || tab.id === current;
         return (
+          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a tabpanel once hydrated, labelled by its tab
           <div
             key={tab.id}
             id={`panel-${tab.id}`}
@@ -108,7 +111,13 @@ export function ProjectTabs({
             tabIndex={aria && shown ? 0 : undefined}
             className={`p-4 ${shown ? "" : "hidden print:block"} print:break-inside-avoid`}
           >
-            <h2 className={expanded ? "mb-3 text-lg font-semibold text-slate-900" : "sr-only print:not-sr-only print:mb-3 print:text-lg print:font-semibold"}>
+            <h2
+              className={
+                expanded
+                  ? "mb-3 text-lg font-semibold text-slate-900"
+                  : "sr-only print:not-sr-only print:mb-3 print:text-lg print:font-semibold"
+              }
+            >
               {tab.label}
             </h2>
             {panels[tab.id]}
@@ -142,8 +151,12 @@ function Overview({ project, mapSlot }: { project: Project; mapSlot?: React.Reac
         <Row label="Estimated Value">{formatMillions(project.minimum_value) || "-"}</Row>
         <Row label="Sector">{project.sector || "-"}</Row>
         <Row label="Project Type">{project.types.map((t) => t.name).join(", ") || "-"}</Row>
-        {project.subtypes.length ? <Row label="Project Subtype">{project.subtypes.map((s) => s.name).join(", ")}</Row> : null}
-        {project.brands.length ? <Row label="Project Brand">{project.brands.map((b) => b.name).join(", ")}</Row> : null}
+        {project.subtypes.length ? (
+          <Row label="Project Subtype">{project.subtypes.map((s) => s.name).join(", ")}</Row>
+        ) : null}
+        {project.brands.length ? (
+          <Row label="Project Brand">{project.brands.map((b) => b.name).join(", ")}</Row>
+        ) : null}
         {units ? <Row label={units.label}>{units.value}</Row> : null}
         <Row label="Construction Type">
           {formatConstructionType(project.construction_type, project.renovation_includes_addition) || "-"}
@@ -155,7 +168,9 @@ function Overview({ project, mapSlot }: { project: Project; mapSlot?: React.Reac
         </Row>
         {project.is_demolition ? <Row label="Is demolition?">{project.is_demolition}</Row> : null}
         {negotiated ? <Row label="Negotiated work">{negotiated}</Row> : null}
-        <Row label="Est. Start Date">{estimatedDate(project.start_date, project.start_date_notes) || "-"}</Row>
+        <Row label="Est. Start Date">
+          {estimatedDate(project.start_date, project.start_date_notes) || "-"}
+        </Row>
         <Row label="Est. End Date">{estimatedDate(project.end_date, project.end_date_notes) || "-"}</Row>
       </dl>
       {mapSlot ? <div className="hidden lg:block print:hidden">{mapSlot}</div> : null}
@@ -250,8 +265,24 @@ function Contacts({ project }: { project: Project }) {
                 <td className="px-3 py-2">{c.title || "-"}</td>
                 <td className="px-3 py-2">{c.company_name || "-"}</td>
                 <td className="px-3 py-2">{c.company_type?.name || "-"}</td>
-                <td className="px-3 py-2">{c.email ? <a href={`mailto:${c.email}`} className="text-brand-700 underline">{c.email}</a> : "-"}</td>
-                <td className="whitespace-nowrap px-3 py-2">{c.phone ? <a href={`tel:${c.phone}`} className="text-brand-700 underline">{c.phone}</a> : "-"}</td>
+                <td className="px-3 py-2">
+                  {c.email ? (
+                    <a href={`mailto:${c.email}`} className="text-brand-700 underline">
+                      {c.email}
+                    </a>
+                  ) : (
+                    "-"
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {c.phone ? (
+                    <a href={`tel:${c.phone}`} className="text-brand-700 underline">
+                      {c.phone}
+                    </a>
+                  ) : (
+                    "-"
+                  )}
+                </td>
               </tr>
             );
           })}

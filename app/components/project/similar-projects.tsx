@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { ProjectRow } from "../../../contract/projects";
 import { formatShortDate } from "~/lib/dates";
 import { pageWindow } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
+import type { ProjectRow } from "../../../contract/projects";
 
 /**
  * Similar Projects, 5 a page. Its own small table: the shared ResultsTable's sort and page links write
@@ -26,7 +26,8 @@ export function SimilarProjects({
 }) {
   const totalPages = Math.ceil(total / perPage);
   const pages = pageWindow(Math.min(page, Math.max(totalPages, 1)), totalPages);
-  const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 whitespace-nowrap";
+  const th =
+    "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 whitespace-nowrap";
   return (
     <section aria-labelledby="similar-heading" className="hidden lg:block print:hidden">
       <h2 id="similar-heading" className="mb-2 text-lg font-semibold text-slate-900">
@@ -37,7 +38,17 @@ export function SimilarProjects({
           <caption className="sr-only">Similar Projects</caption>
           <thead className="bg-slate-50">
             <tr>
-              {["Name", "City", "State", "Project Type", "Const Type", "Project Stage", "Value", "Entered", "Updated"].map((h) => (
+              {[
+                "Name",
+                "City",
+                "State",
+                "Project Type",
+                "Const Type",
+                "Project Stage",
+                "Value",
+                "Entered",
+                "Updated",
+              ].map((h) => (
                 <th key={h} scope="col" className={th}>
                   {h}
                 </th>
@@ -55,7 +66,10 @@ export function SimilarProjects({
               rows.map((row) => (
                 <tr key={row.id} className="hover:bg-brand-50/60">
                   <td className="px-3 py-2">
-                    <Link to={hrefForProject(row.id)} className="font-medium text-brand-700 underline hover:text-brand-900">
+                    <Link
+                      to={hrefForProject(row.id)}
+                      className="font-medium text-brand-700 underline hover:text-brand-900"
+                    >
                       {row.title}
                     </Link>
                   </td>
@@ -84,7 +98,10 @@ export function SimilarProjects({
                   </span>
                 ) : null}
                 {p === page ? (
-                  <span aria-current="page" className="min-w-9 rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-center text-sm font-semibold text-white">
+                  <span
+                    aria-current="page"
+                    className="min-w-9 rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-center text-sm font-semibold text-white"
+                  >
                     {p}
                   </span>
                 ) : (

@@ -1,7 +1,7 @@
 /** Shared helpers of the browser journeys. */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../../upstream/security";
 import { APP_URL, DB_PATH, DEMO_PASSWORD } from "./env";

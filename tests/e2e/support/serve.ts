@@ -22,7 +22,7 @@ import {
   STAFF_URL,
 } from "./env";
 
-const log = (message: string) => console.log(`[e2e-serve] ${message}`);
+const log = (message: string) => console.error(`[e2e-serve] ${message}`);
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
