@@ -3,9 +3,9 @@ import {
   Meta,
   Outlet,
   redirect,
-  type ShouldRevalidateFunctionArgs,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { type User, UserAnswer } from "../contract/user";

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 
 type Described = { status: number; title: string; message: string };
 
@@ -31,6 +31,7 @@ function describe(error: unknown): Described {
 /** The friendly page every error boundary shows: a title, a plain message, a way back. No stack, no token. */
 export function ErrorPage({ error, compact = false }: { error: unknown; compact?: boolean }) {
   const { status, title, message } = describe(error);
+  const location = useLocation();
   const body = (
     <div
       role="alert"
@@ -40,8 +41,9 @@ export function ErrorPage({ error, compact = false }: { error: unknown; compact?
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
+        {/* A plain link on purpose: a full reload retries the loaders from scratch. */}
         <a
-          href=""
+          href={`${location.pathname}${location.search}`}
           className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
           Try again

@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import type { useFetcher } from "react-router";
 import { isDefaultTagColor, TAG_PALETTE } from "../../contract/tags";
 import type { Tag } from "../../contract/user";
 import { FormAlert } from "./forms";

@@ -18,6 +18,7 @@ export function ResultDialog({
 }) {
   const location = useLocation();
   const [dismissed, setDismissed] = useState<typeof result>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new result (new action answer) reopens the dialog
   useEffect(() => setDismissed(null), [result]);
   const open = Boolean(result) && dismissed !== result;
   const closeHref = `${location.pathname}${location.search}`;

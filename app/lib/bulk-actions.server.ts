@@ -74,13 +74,11 @@ export async function bulkAction(
     } else {
       if (kind === "project") await api.delete("SavedProjects", ack, { body: { ids: value.ids } });
       else await Promise.all(value.ids.map((id) => api.delete(`Contacts/${id}`, ack)));
-      context
-        .get(memberSessionContext)
-        .flashToast({
-          title: "Removed",
-          description: `${what} removed from your saved list.`,
-          autoClose: true,
-        });
+      context.get(memberSessionContext).flashToast({
+        title: "Removed",
+        description: `${what} removed from your saved list.`,
+        autoClose: true,
+      });
     }
   } catch (error) {
     const known = error instanceof ApiRequestError || upstreamFailureMessage(error) !== null;

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "./api.server";
 import { readListParams } from "./list-params";
 import { safeRedirectPath } from "./safe-redirect";

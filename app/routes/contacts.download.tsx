@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { CONTACT_ORDER_BY } from "../../contract/contacts";
 import { downloadList } from "~/lib/download.server";
+import { CONTACT_ORDER_BY } from "../../contract/contacts";
 import type { Route } from "./+types/contacts.download";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { CONTACT_ORDER_BY, ContactListAnswer, type ContactRow } from "../../contract/contacts";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
@@ -7,6 +6,7 @@ import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
 import { useRootData } from "~/root";
+import { CONTACT_ORDER_BY, ContactListAnswer, type ContactRow } from "../../contract/contacts";
 import type { Route } from "./+types/contacts";
 
 export const handle = { title: "Contacts" };

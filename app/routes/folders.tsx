@@ -1,12 +1,12 @@
 import { data, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { MessageAnswer } from "../../contract/common";
-import { TagAnswer } from "../../contract/tags";
 import { FolderForm } from "~/components/folder-form";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
+import { MessageAnswer } from "../../contract/common";
+import { TagAnswer } from "../../contract/tags";
 import type { Route } from "./+types/folders";
 
 const FolderPost = z.object({

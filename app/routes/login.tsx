@@ -2,12 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { LoginAnswer } from "../../contract/auth";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { loginRateLimit } from "~/lib/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
+import { LoginAnswer } from "../../contract/auth";
 import type { Route } from "./+types/login";
 
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";

@@ -1,9 +1,9 @@
 import { Form, redirect } from "react-router";
-import { LogoutAnswer } from "../../contract/auth";
 import { SubmitButton } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
 import { config } from "~/lib/config.server";
 import { memberSessionContext } from "~/lib/session.server";
+import { LogoutAnswer } from "../../contract/auth";
 import type { Route } from "./+types/logout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log out | Project Leads" }];

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { PROJECT_ORDER_BY } from "../../contract/projects";
 import { downloadList } from "~/lib/download.server";
+import { PROJECT_ORDER_BY } from "../../contract/projects";
 import type { Route } from "./+types/projects.download";
 
 export async function action({ request, context }: Route.ActionArgs) {

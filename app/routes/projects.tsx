@@ -1,10 +1,4 @@
 import { Link } from "react-router";
-import {
-  CountMineAnswer,
-  PROJECT_ORDER_BY,
-  ProjectListAnswer,
-  type ProjectRow,
-} from "../../contract/projects";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
 import { apiContext } from "~/lib/api.server";
@@ -13,6 +7,12 @@ import { formatShortDate } from "~/lib/dates";
 import { listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
 import { useRootData } from "~/root";
+import {
+  CountMineAnswer,
+  PROJECT_ORDER_BY,
+  ProjectListAnswer,
+  type ProjectRow,
+} from "../../contract/projects";
 import type { Route } from "./+types/projects";
 
 export const handle = { title: "Project Search" };

@@ -2,11 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { LoginAnswer, ResetPasswordAnswer } from "../../contract/auth";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { memberSessionContext } from "~/lib/session.server";
+import { LoginAnswer, ResetPasswordAnswer } from "../../contract/auth";
 import type { Route } from "./+types/reset-password";
 
 const ResetSchema = z.object({ newPassword: z.string({ error: "Please enter a new password." }) });

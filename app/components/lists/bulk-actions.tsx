@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Tag } from "../../../contract/user";
 import { FormAlert } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { type ListParams, listSearch } from "~/lib/list-params";
+import type { Tag } from "../../../contract/user";
 
 export type BulkDialog = "move" | "remove";
 type Reply = { error?: Record<string, string[] | null> | null } | undefined;

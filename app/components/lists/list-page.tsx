@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { Tag } from "../../../contract/user";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
 import { type ListParams, listSearch } from "~/lib/list-params";
+import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
@@ -68,6 +68,7 @@ export function ListPage<Row extends { id: number }>({
   const returnTo = `${basePath}${currentSearch}`;
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(page.selectedIds));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: selection clears whenever a new page of rows arrives
   useEffect(() => setSelected(new Set()), [rows]);
 
   const carry = listSearch({ ...linkParams, mine: saved ? 1 : linkParams.mine });
