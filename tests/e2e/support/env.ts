@@ -3,10 +3,11 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-export const APP_PORT = 3100;
-export const API_PORT = 3101;
+// Overridable so that two checkouts can run their browser tests side by side.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+export const API_PORT = Number(process.env.E2E_API_PORT ?? 3101);
 /** Another origin, for the cross-site form tests. */
-export const HOSTILE_PORT = 3199;
+export const HOSTILE_PORT = Number(process.env.E2E_HOSTILE_PORT ?? 3199);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/api/frontend/V1`;
 export const E2E_DIR = resolve(ROOT, ".e2e");
