@@ -20,7 +20,7 @@ import { memberSessionContext } from "./lib/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [securityHeaders, csrfGuard, memberSession];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(memberSessionContext);
   const api = context.get(apiContext);
   let user: User | null = null;
@@ -39,11 +39,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user,
     toast: session.takeToast(),
-    showNudge: Boolean(user?.displaySubscriptionNudge) && session.takeNudgeTurn(),
+    // The home route only redirects (to /Projects or /Subscribers): keep the nudge's turn for the page it leads to.
+    showNudge: Boolean(user?.displaySubscriptionNudge) && !isHomeRequest(request) && session.takeNudgeTurn(),
     sessionExpired: session.expired,
     config: publicConfig(),
     year: new Date().getFullYear(),
   };
+}
+
+function isHomeRequest(request: Request) {
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  return path === "/" || path === "/_root";
 }
 
 export function shouldRevalidate({

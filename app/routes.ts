@@ -52,5 +52,6 @@ export default [
     ]),
   ]),
 
+  route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ export * from "./contacts";
 export * from "./lists";
 export * from "./messages";
 export * from "./notes";
+export * from "./options";
 export * from "./projects";
 export * from "./tags";
 export * from "./user";

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
-import { useId } from "react";
-import { useFormAction, useNavigation } from "react-router";
+import { useId, useRef } from "react";
+import { useActionData, useFormAction, useNavigation } from "react-router";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
   const shown = errors?.filter(Boolean) ?? [];
@@ -54,6 +54,7 @@ export function Field({
 }) {
   const errorId = useId();
   const props = getInputProps(meta, { type, value: !hideValue });
+  const answer = useActionAnswerCount();
   return (
     <div>
       <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -61,7 +62,8 @@ export function Field({
       </label>
       <input
         {...props}
-        key={props.key}
+        // A hidden value (password) is emptied after every answer: with JavaScript the input would keep it.
+        key={hideValue ? `${props.key}:${answer}` : props.key}
         autoComplete={autoComplete}
         placeholder={placeholder}
         className={inputClass}
@@ -70,6 +72,14 @@ export function Field({
       <ErrorList id={errorId} errors={meta.errors} />
     </div>
   );
+}
+
+/** Counts the action answers this screen has received (a new one each time the action data object changes). */
+function useActionAnswerCount(): number {
+  const actionData = useActionData();
+  const seen = useRef({ actionData, count: 0 });
+  if (seen.current.actionData !== actionData) seen.current = { actionData, count: seen.current.count + 1 };
+  return seen.current.count;
 }
 
 export function TextareaField({

@@ -90,7 +90,7 @@ export function Modal({
   }
 
   return (
-    <Dialog open={open} onClose={dismissible && onClose ? onClose : () => {}} className="relative z-50">
+    <Dialog open={open} onClose={dismissible && onClose ? onClose : () => {}} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className={panelClass} aria-labelledby={titleId}>

@@ -79,6 +79,7 @@ export function publicConfig() {
     supportPhone: config.supportPhone,
     videoChannelUrl: config.videoChannelUrl,
     staffAppUrl: config.staffAppUrl,
+    mapTileUrl: config.mapTileUrl,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;
