@@ -81,6 +81,14 @@ test.describe("the sidebar per account", () => {
       "trial@example.com",
     )[0];
     expect(sub.remaining_projects).toBe(5);
+    // The subscribe nudge greets a trial member first; Later puts the page back in reach.
+    const nudge = page.getByRole("dialog", { name: "Subscribe to unlock more reports." });
+    await expectDialogOpen(nudge);
+    await nudge
+      .getByRole("button", { name: "Later" })
+      .or(nudge.getByRole("link", { name: "Later" }))
+      .first()
+      .click();
     const nav = sidebar(page);
     await expect(nav.getByText("Free reports remaining: 5")).toBeVisible();
     await expect(nav).toContainText(usDate(sub.trial_end_date));
