@@ -64,7 +64,7 @@ export function FolderForm({
           name="name"
           defaultValue={name}
           key={`name-${name}`}
-          maxLength={60}
+          maxLength={50}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
         />
       </div>

@@ -39,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ whoops: true, values }, { status: 400 });
   }
   try {
-    if (post.intent === "delete" && post.id) {
+    if (post.intent === "delete") {
+      if (!post.id) return data({ message: "Choose a folder to delete.", values }, { status: 400 });
       await api.delete(`Users/Me/Tags/${post.id}`, MessageAnswer.partial());
       session.flashToast({ title: "Folder deleted", autoClose: true });
     } else if (post.id) {
@@ -63,10 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!message) throw error;
     return data({ message, values }, { status: error instanceof ApiRequestError ? error.status : 503 });
   }
-  if (post.js) return { ok: true };
+  const deleted = post.intent === "delete";
+  if (post.js) return { ok: true, deleted };
   // Deleting the folder being viewed leaves its page empty: go to the saved list instead.
-  const deletedFolderPage = post.intent === "delete" && /\/Tags\/\d+/i.test(back) ? fallback : back;
-  throw redirect(deletedFolderPage);
+  const viewingDeleted = deleted && new RegExp(`/Tags/${post.id}(?:[/?#]|$)`, "i").test(back);
+  throw redirect(viewingDeleted ? fallback : back);
 }
 
 export async function loader() {
