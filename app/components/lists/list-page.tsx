@@ -176,7 +176,6 @@ export function ListPage<Row extends { id: number }>({
           tagType={noun === "contact" ? 2 : 1}
           returnTo={returnTo}
           closeHref={closeHref}
-          afterDeleteHref={editedFolder && editedFolder.id === list.tag ? folderHref(null) : closeHref}
         />
       ) : null}
     </div>
