@@ -111,7 +111,7 @@ export function ListPage<Row extends { id: number }>({
       <FolderFilter
         folders={folders}
         activeTagId={list.tag ?? null}
-        editHref={(tagId) => dialogHref(tagId)}
+        editHref={dialogHref}
         addHref={dialogHref()}
         hrefFor={folderHref}
       />
