@@ -15,7 +15,8 @@ export type FolderFormResult = {
 /**
  * The folder dialog's form ('New folder' / 'Edit folder'): name, the ten-colour palette (hidden for the
  * four default colours, which are locked), Save, and Delete for an existing non-default folder.
- * It posts to /Folders; with JavaScript through a fetcher, which the caller passes in.
+ * It posts to /Folders; with JavaScript through a fetcher, which the caller passes in: the answer's
+ * redirect closes the dialog, a failure shows in it.
  */
 export function FolderForm({
   folder,
@@ -51,7 +52,6 @@ export function FolderForm({
       ) : (
         <FormAlert errors={result?.message ? [result.message] : null} />
       )}
-      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       <input type="hidden" name="tag_type" value={tagType} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {folder ? <input type="hidden" name="id" value={folder.id} /> : null}
@@ -64,7 +64,7 @@ export function FolderForm({
           name="name"
           defaultValue={name}
           key={`name-${name}`}
-          maxLength={60}
+          maxLength={50}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
         />
       </div>

@@ -79,6 +79,14 @@ export function listSearch(params: Partial<ListParams>, extra: Record<string, st
   return `?${sp.toString()}`;
 }
 
+/**
+ * The search a row link carries to the detail screen, so its breadcrumb leads back: the saved list says
+ * mine=1 and, in a folder route, the folder as `tag` (project-detail's backToSearchHref reads them back).
+ */
+export function carriedListSearch(list: ListParams, saved: boolean): string {
+  return listSearch({ ...list, mine: saved ? 1 : list.mine });
+}
+
 /** Sort cycle of a column header: first click descending, second ascending, third clears the sort. */
 export function nextSort(params: ListParams, column: string): Pick<ListParams, "orderBy" | "orderDirection"> {
   if (params.orderBy !== column) return { orderBy: column, orderDirection: "desc" };

@@ -19,13 +19,15 @@ const FolderPost = z.object({
   name: z.string().trim().max(60).catch(""),
   color: z.string().trim().max(20).catch(""),
   returnTo: z.string().optional(),
-  js: z.literal("1").optional().catch(undefined),
 });
 
 export const handle = { title: "Folder" };
 export const meta: Route.MetaFunction = () => [{ title: "Folder | Project Leads" }];
 
-/** Folder create, edit and delete for both folder types; also the page the form re-renders on without JavaScript. */
+/**
+ * Folder create, edit and delete for both folder types; also the page the form re-renders on without JavaScript.
+ * Success redirects back (a fetcher follows the redirect too); a failure answers the form's state.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const post = FolderPost.parse(form);
@@ -39,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ whoops: true, values }, { status: 400 });
   }
   try {
-    if (post.intent === "delete" && post.id) {
+    if (post.intent === "delete") {
+      if (!post.id) return data({ message: "Choose a folder to delete.", values }, { status: 400 });
       await api.delete(`Users/Me/Tags/${post.id}`, MessageAnswer.partial());
       session.flashToast({ title: "Folder deleted", autoClose: true });
     } else if (post.id) {
@@ -63,10 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!message) throw error;
     return data({ message, values }, { status: error instanceof ApiRequestError ? error.status : 503 });
   }
-  if (post.js) return { ok: true };
-  // Deleting the folder being viewed leaves its page empty: go to the saved list instead.
-  const deletedFolderPage = post.intent === "delete" && /\/Tags\/\d+/i.test(back) ? fallback : back;
-  throw redirect(deletedFolderPage);
+  throw redirect(post.intent === "delete" && post.id ? withoutFolder(back, post.id, fallback) : back);
+}
+
+/**
+ * Where to go after deleting a folder: the list the member came from, unless it showed that folder
+ * (a folder route, or `tag` in the query), which would now be empty: then the same list without it.
+ */
+function withoutFolder(back: string, folderId: number, savedList: string): string {
+  const url = new URL(back, "http://app.invalid");
+  if (new RegExp(`/Tags/${folderId}/?$`, "i").test(url.pathname)) url.pathname = savedList;
+  if (url.searchParams.get("tag") === String(folderId)) url.searchParams.delete("tag");
+  return `${url.pathname}${url.search}`;
 }
 
 export async function loader() {

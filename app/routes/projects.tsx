@@ -1,10 +1,12 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
+import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { apiContext } from "~/lib/api.server";
 import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
 import { formatShortDate } from "~/lib/dates";
-import { listSearch, readListParams } from "~/lib/list-params";
+import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
+import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
 import { useRootData } from "~/root";
 import {
@@ -43,15 +45,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           .then((r) => r.data)
           .catch(() => null),
   ]);
+  const rows = result.data.data;
+  const showMap = url.searchParams.get("map") === "1";
+  // With the map on, the page's rows are geocoded in parallel (cached; a failure only drops that marker).
+  const places = showMap
+    ? (await geocodeMany(api, rows, (r) => geocodeQuery([r.address1, r.city, r.state, r.zip]))).map(
+        ({ item, point }): MapPlace => ({
+          id: item.id,
+          title: item.title,
+          city: item.city,
+          state: item.state,
+          lat: point.lat,
+          lng: point.lng,
+        }),
+      )
+    : [];
   return {
     saved,
     routeTagId: routeTagId ?? null,
     list: { ...list, tag },
-    rows: result.data.data,
+    rows,
     total: result.data.total,
     databaseTotal: result.total ?? null,
     countMine,
-    showMap: url.searchParams.get("map") === "1",
+    showMap,
+    places,
     dialog: bulkDialogFromUrl(url.searchParams),
     selectedIds: selectedIdsFromUrl(url.searchParams),
   };
@@ -100,26 +118,73 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
         </Link>
       }
     >
-      {showMap ? <ProjectsMapFallback rows={loaderData.rows} /> : null}
+      {showMap ? <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved)} /> : null}
     </ListPage>
   );
 }
 
-function ProjectsMapFallback({ rows }: { rows: ProjectRow[] }) {
-  return (
-    <section aria-label="Map of listed projects" className="rounded-lg border border-slate-200 bg-white p-4">
-      <h2 className="mb-2 text-lg font-semibold">Map</h2>
-      <ul className="grid gap-1 text-sm sm:grid-cols-2">
-        {rows.map((row) => (
-          <li key={row.id}>
-            <Link to={`/Projects/${row.id}`} className="text-brand-700 underline">
-              {row.title}
-            </Link>{" "}
-            — {[row.address1, row.city, row.state].filter(Boolean).join(", ")}
-          </li>
-        ))}
-      </ul>
+type MapPlace = {
+  id: number;
+  title: string;
+  city: string | null;
+  state: string | null;
+  lat: number;
+  lng: number;
+};
+
+/**
+ * The list's map (member-app.md §2, §4): a marker per geocoded project of this page, fitted to their bounds;
+ * a marker opens the project with the list's parameters. Leaflet loads lazily in the browser; the server,
+ * a browser without JavaScript and the moment before hydration get the same places as a list of links.
+ */
+function ProjectsMap({ places, carry }: { places: MapPlace[]; carry: string }) {
+  const navigate = useNavigate();
+  const hrefOf = (id: number | string) => `/Projects/${id}${carry}`;
+  const markers: MapMarker[] = places.map((p) => ({
+    id: p.id,
+    lat: p.lat,
+    lng: p.lng,
+    label: p.title,
+    href: hrefOf(p.id),
+  }));
+  const fallback = (
+    <section
+      aria-labelledby="projects-map-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="projects-map-heading" className="mb-2 text-lg font-semibold">
+        Map locations
+      </h2>
+      {places.length === 0 ? (
+        <p className="text-sm text-slate-700">No project on this page could be placed on the map.</p>
+      ) : (
+        <ul className="grid gap-1 text-sm sm:grid-cols-2">
+          {places.map((place) => (
+            <li key={place.id}>
+              <Link to={hrefOf(place.id)} className="text-brand-700 underline hover:text-brand-900">
+                {place.title}
+              </Link>{" "}
+              <span className="text-slate-700">— {[place.city, place.state].filter(Boolean).join(", ")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
+  );
+  if (places.length === 0) return fallback;
+  return (
+    <LazyMap
+      markers={markers}
+      zoom={1}
+      fitBounds
+      maxFitZoom={12}
+      label="Map of listed projects"
+      className="h-96 w-full"
+      fallback={fallback}
+      onMarkerClick={(marker) => {
+        if (marker.href) navigate(marker.href);
+      }}
+    />
   );
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listSearch, nextSort, pageWindow, readListParams } from "../../app/lib/list-params";
+import {
+  carriedListSearch,
+  listSearch,
+  nextSort,
+  pageWindow,
+  readListParams,
+} from "../../app/lib/list-params";
 
 const COLS = ["title", "city", "created_at"] as const;
 const read = (qs: string) => readListParams(new URLSearchParams(qs), COLS);
@@ -74,5 +80,16 @@ describe("listSearch", () => {
     expect(listSearch({ page: 2, query: "a b", orderBy: "city", orderDirection: "asc", tag: 3 })).toBe(
       "?page=2&perPage=15&orderBy=city&orderDirection=asc&query=a+b&tag=3",
     );
+  });
+});
+
+describe("carriedListSearch", () => {
+  it("carries the search as it is", () => {
+    expect(carriedListSearch({ page: 2, perPage: 15, query: "hotel", tag: 5 }, false)).toBe(
+      "?page=2&perPage=15&query=hotel&tag=5",
+    );
+  });
+  it("says mine=1 and keeps the folder of a saved list", () => {
+    expect(carriedListSearch({ page: 1, perPage: 15, tag: 7 }, true)).toBe("?page=1&perPage=15&mine=1&tag=7");
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
-import { type ListParams, listSearch } from "~/lib/list-params";
+import { carriedListSearch, type ListParams, listSearch } from "~/lib/list-params";
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
+import { FolderDialog } from "./folder-dialog";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
@@ -25,7 +26,8 @@ export type ListPageData<Row> = {
 
 /**
  * The page of every searchable, savable list (projects and contacts, search and saved): search box,
- * folder filter, toolbar (download, bulk actions), the results table, pagination and totals.
+ * folder filter (with the folder dialog), toolbar (download, bulk actions), `children` (the map) above
+ * the results table, pagination and totals.
  * All state is in the URL; selection is React state that clears when the results reload.
  */
 export function ListPage<Row extends { id: number }>({
@@ -61,6 +63,7 @@ export function ListPage<Row extends { id: number }>({
 }) {
   const { saved, routeTagId, list, rows, total, databaseTotal } = page;
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   const basePath = saved ? (routeTagId ? `${savedPath}/Tags/${routeTagId}` : savedPath) : searchPath;
   // In a folder route the folder is in the path, not in the query.
   const linkParams: ListParams = routeTagId ? { ...list, tag: undefined } : list;
@@ -71,7 +74,19 @@ export function ListPage<Row extends { id: number }>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: selection clears whenever a new page of rows arrives
   useEffect(() => setSelected(new Set()), [rows]);
 
-  const carry = listSearch({ ...linkParams, mine: saved ? 1 : linkParams.mine });
+  // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams).
+  const carry = carriedListSearch(list, saved);
+  const closeHref = `${location.pathname}${currentSearch}`;
+  const dialogHref = (folderId?: number) =>
+    `${location.pathname}${listSearch(linkParams, { ...extraParams, dialog: "folder", folderId: folderId ? String(folderId) : undefined })}`;
+  /** The list filtered by a folder (null: no folder filter), back on page 1. */
+  const folderHref = (tagId: number | null) =>
+    saved
+      ? `${tagId ? `${savedPath}/Tags/${tagId}` : savedPath}${listSearch({ ...linkParams, tag: undefined, page: 1 }, extraParams)}`
+      : `${searchPath}${listSearch({ ...list, tag: tagId ?? undefined, page: 1 }, extraParams)}`;
+  const folderDialogOpen = searchParams.get("dialog") === "folder";
+  const editedFolderId = Number(searchParams.get("folderId"));
+  const editedFolder = folders.find((f) => f.id === editedFolderId) ?? null;
   const downloadFields = {
     ...Object.fromEntries(new URLSearchParams(listSearch(list))),
     mine: saved ? "1" : String(list.mine ?? ""),
@@ -96,11 +111,9 @@ export function ListPage<Row extends { id: number }>({
       <FolderFilter
         folders={folders}
         activeTagId={list.tag ?? null}
-        hrefFor={(tagId) =>
-          saved
-            ? `${tagId ? `${savedPath}/Tags/${tagId}` : savedPath}${listSearch({ ...linkParams, tag: undefined, page: 1 }, extraParams)}`
-            : `${searchPath}${listSearch({ ...list, tag: tagId ?? undefined, page: 1 }, extraParams)}`
-        }
+        editHref={dialogHref}
+        addHref={dialogHref()}
+        hrefFor={folderHref}
       />
 
       <div className="flex flex-wrap items-center gap-3">
@@ -127,9 +140,11 @@ export function ListPage<Row extends { id: number }>({
           urlDialog={page.dialog}
           urlSelectedIds={page.selectedIds}
           actionResult={actionResult}
-          closeHref={`${location.pathname}${currentSearch}`}
+          closeHref={closeHref}
         />
       </div>
+
+      {children}
 
       <ResultsTable
         rows={rows}
@@ -153,7 +168,16 @@ export function ListPage<Row extends { id: number }>({
       />
       <Pagination params={linkParams} total={total} extra={extraParams} />
       <ListTotals matching={total} database={databaseTotal} />
-      {children}
+
+      {folderDialogOpen ? (
+        <FolderDialog
+          key={editedFolder?.id ?? "new"}
+          folder={editedFolder}
+          tagType={noun === "contact" ? 2 : 1}
+          returnTo={returnTo}
+          closeHref={closeHref}
+        />
+      ) : null}
     </div>
   );
 }

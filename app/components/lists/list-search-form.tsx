@@ -17,7 +17,7 @@ export function ListSearchForm({
 }) {
   const hidden = new URLSearchParams(listSearch({ ...params, page: 1, query: undefined }, extra));
   return (
-    <Form method="get" action={action} role="search" className="flex max-w-xl gap-2">
+    <Form method="get" action={action} role="search" aria-label={label} className="flex max-w-xl gap-2">
       {[...hidden].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

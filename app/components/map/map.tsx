@@ -9,8 +9,7 @@ const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
 /** The tile URL template from the public config (MAP_TILE_URL), or the offline default. */
 export function useMapTileUrl(): string {
-  const config = useRootData()?.config as { mapTileUrl?: string } | undefined;
-  return config?.mapTileUrl || DEFAULT_TILE_URL;
+  return useRootData()?.config.mapTileUrl || DEFAULT_TILE_URL;
 }
 
 /** True once the media query matches in the browser (false on the server and before hydration). */
