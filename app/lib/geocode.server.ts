@@ -8,6 +8,10 @@ export type LatLng = { lat: number; lng: number };
 const cache = new LruCache<string, LatLng | null>(1000, 24 * 60 * 60 * 1000);
 /** A failed or empty answer is remembered briefly, so a bad address does not cost a call on every page. */
 const MISS_TTL_MS = 5 * 60 * 1000;
+/** A failed call (geocoder down or slow) is remembered for a short while, so the next page does not wait again. */
+const FAILURE_TTL_MS = 30 * 1000;
+/** At most this many Geocode calls at once for one page (perPage may be 100). */
+const MAX_PARALLEL = 8;
 const inFlight = new Map<string, Promise<LatLng | null>>();
 
 /** The one-line address the API's Geocode call is given; null when there is nothing to look up. */
@@ -57,6 +61,7 @@ export async function geocodeAddress(
       // A redirect to the login page (401) is not ours to swallow.
       if (error instanceof Response) throw error;
       console.warn(`[geocode] failed: ${(error as Error)?.message ?? "upstream failure"}`);
+      cache.set(key, null, FAILURE_TTL_MS);
       return null;
     } finally {
       inFlight.delete(key);
@@ -66,13 +71,21 @@ export async function geocodeAddress(
   return lookup;
 }
 
-/** Geocodes many addresses in parallel (the list map); failures are skipped. */
+/** Geocodes many addresses in parallel, MAX_PARALLEL at a time (the list map); failures are skipped. */
 export async function geocodeMany<T>(
   api: ApiClient,
   items: readonly T[],
   addressOf: (item: T) => string | null,
 ): Promise<{ item: T; point: LatLng }[]> {
-  const points = await Promise.all(items.map((item) => geocodeAddress(api, addressOf(item))));
+  const points: (LatLng | null)[] = new Array(items.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      points[i] = await geocodeAddress(api, addressOf(items[i] as T));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL, items.length) }, worker));
   return items.flatMap((item, i) => {
     const point = points[i];
     return point ? [{ item, point }] : [];
