@@ -12,19 +12,15 @@ import {
   useNavigate,
 } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { DialogLink } from "~/components/dialog-link";
 import { ErrorPage } from "~/components/error-page";
+import { FolderSelector } from "~/components/folder-selector";
 import { FormAlert } from "~/components/forms";
 import { LazyMap } from "~/components/map/map";
 import { Modal } from "~/components/modal";
-import { DialogLink } from "~/components/project/dialog-link";
-import { FolderSelector } from "~/components/project/folder-selector";
-import {
-  type ActionResult,
-  DeleteNoteDialog,
-  NoteDialog,
-  ResearchDialog,
-} from "~/components/project/project-dialogs";
-import { ProjectNotes } from "~/components/project/project-notes";
+import { type ActionResult, DeleteNoteDialog, NoteDialog } from "~/components/note-dialogs";
+import { NotesArea } from "~/components/notes-area";
+import { ResearchDialog } from "~/components/project/project-dialogs";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
@@ -52,7 +48,7 @@ import {
   ResearchSchema,
   SaveSchema,
 } from "~/lib/project-forms";
-import { visiblePath } from "~/lib/request-url";
+import { publicOrigin, visiblePath } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
 import { MessageAnswer } from "../../contract/common";
@@ -103,16 +99,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     return next();
   },
 ];
-
-/** The address the page is known by, behind a TLS-terminating proxy too (for the e-mail link). */
-function publicOrigin(request: Request) {
-  const url = new URL(request.url);
-  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
-  const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim();
-  if (host && /^[a-z0-9.:-]+$/i.test(host))
-    return `${proto === "https" ? "https" : url.protocol.replace(":", "")}://${host}`;
-  return url.origin;
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -554,12 +540,7 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
         </p>
       ) : null}
 
-      <ProjectNotes
-        notes={notes}
-        hrefFor={dialogHref}
-        onOpen={openDialog}
-        pendingDeleteId={pendingDeleteId}
-      />
+      <NotesArea notes={notes} hrefFor={dialogHref} onOpen={openDialog} pendingDeleteId={pendingDeleteId} />
 
       <ProjectTabs
         project={project}
