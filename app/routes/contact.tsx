@@ -238,9 +238,7 @@ function ContactDetail({ data: loaded, actionData }: { data: LoadedData; actionD
   // The contact note is one text on the member's link to the contact; its "id" is the link's.
   const noteText = contact.user?.note?.trim() ? contact.user.note : null;
   const note: NoteItemData | null =
-    noteText && contact.user && !deleting
-      ? { id: contact.user.id, note: noteText, created_at: null }
-      : null;
+    noteText && contact.user && !deleting ? { id: contact.user.id, note: noteText, created_at: null } : null;
   const noteDialog: ContactDialog = { kind: "note", noteId: note?.id ?? null };
   const replyFor = (intent: string, fetcher: ReturnType<typeof useFetcher<ActionResult>>) =>
     fetcher.data?.reply ?? (actionData?.intent === intent ? actionData.reply : undefined);
