@@ -486,3 +486,48 @@ test.describe("contact detail", () => {
     expect(savedNote()).toBeNull();
   });
 });
+
+test.describe("contact folders", () => {
+  test("Add Folder creates a contact folder, and hides at 8 contact folders", async ({ page }) => {
+    const member = contactMember();
+    await login(page, member.email, member.password);
+    const folders = sidebar(page).getByRole("list", { name: "Contact folders" });
+    await expect(folders.getByRole("link", { name: "Key people", exact: true })).toBeVisible();
+    await folders.getByRole("link", { name: /Add Folder/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "New folder" })).toBeVisible();
+    // Name and colour are both needed.
+    await page.getByLabel("Name").fill("Vendors");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please make sure you have filled in all fields!")).toBeVisible();
+    await page.getByLabel("Name").fill("Vendors");
+    await page.locator("label", { hasText: "Teal" }).click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/Me\/Contacts$/);
+    await expect(folders.getByRole("link", { name: "Vendors", exact: true })).toBeVisible();
+    expect(
+      query<{ tag_type: number }>(
+        "SELECT tag_type FROM tags WHERE user_id = ? AND name = 'Vendors'",
+        member.id,
+      ),
+    ).toEqual([{ tag_type: 2 }]);
+
+    // Eight contact folders: no Add Folder for contacts (projects still have theirs), and no ninth.
+    write((db) => {
+      const insert = db.prepare(
+        "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, '#ef6c00', 2, ?)",
+      );
+      for (let i = 4; i <= 8; i++) insert.run(member.id, `Folder ${i}`, new Date().toISOString());
+    });
+    await page.goto("/Me/Contacts");
+    await expect(folders.getByRole("link", { name: "Folder 8", exact: true })).toBeVisible();
+    await expect(folders.getByRole("link", { name: /Add Folder/ })).toHaveCount(0);
+    await expect(
+      sidebar(page)
+        .getByRole("list", { name: "Project folders" })
+        .getByRole("link", { name: /Add Folder/ }),
+    ).toBeVisible();
+    await page.goto("/Folders?tag_type=2&returnTo=%2FMe%2FContacts");
+    await expect(page.getByText("You can have at most 8 folders.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  });
+});
