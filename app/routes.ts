@@ -36,7 +36,7 @@ export default [
     soon("Companies/:companyId", "companies.show"),
     route("Contacts", "routes/contacts.tsx", { id: "contacts" }),
     route("Contacts/Download", "routes/contacts.download.tsx"),
-    soon("Contacts/:contactId", "contacts.show"),
+    route("Contacts/:contactId", "routes/contact.tsx", { id: "contacts.show" }),
     route("Me/Contacts", "routes/contacts.tsx", { id: "contacts.mine" }),
     route("Me/Contacts/Tags/:tagId", "routes/contacts.tsx", { id: "contacts.mine.tag" }),
     route("Notes", "routes/notes.tsx", { id: "notes" }),

@@ -142,15 +142,18 @@ export function visibleTabs(project: { bidding_date: string | null; bidding_info
 }
 
 /** Newest note first (created_at, then id); the newest is shown, the rest go under 'Older notes'. */
-export function splitNotes<N extends { id: number; created_at: string }>(notes: readonly N[]) {
+export function splitNotes<N extends { id: number; created_at: string | null }>(notes: readonly N[]) {
   const sorted = [...notes].sort((a, b) => {
-    const byDate = Date.parse(b.created_at) - Date.parse(a.created_at);
+    const byDate = Date.parse(b.created_at ?? "") - Date.parse(a.created_at ?? "");
     return Number.isNaN(byDate) || byDate === 0 ? b.id - a.id : byDate;
   });
   return { newest: sorted[0] ?? null, older: sorted.slice(1) };
 }
 
-/** The 'Email project' link: the title as subject, the title and the page's address in the body. */
+/**
+ * The 'Email project' / 'Email contact' link: the title as subject, the title and the page's address in
+ * the body.
+ */
 export function projectMailto(title: string, url: string): string {
   const subject = encodeURIComponent(title);
   const body = encodeURIComponent(`${title}\n\n${url}`);

@@ -15,3 +15,13 @@ export function loginUrlFor(request: Request): string {
   const onLogin = path === "/" || path.toLowerCase().startsWith("/login");
   return onLogin ? "/Login" : `/Login?redirect=${encodeURIComponent(path)}`;
 }
+
+/** The address the page is known by, behind a TLS-terminating proxy too (for the e-mail links). */
+export function publicOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim();
+  if (host && /^[a-z0-9.:-]+$/i.test(host))
+    return `${proto === "https" ? "https" : url.protocol.replace(":", "")}://${host}`;
+  return url.origin;
+}

@@ -1,7 +1,8 @@
-import { data, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FolderForm } from "~/components/folder-form";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/folders";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
@@ -95,15 +96,32 @@ export default function FolderPage({ actionData }: Route.ComponentProps) {
     searchParams.get("returnTo"),
     tagType === 2 ? "/Me/Contacts" : "/Me/Projects",
   );
+  // At most 8 folders of each type: a ninth is not offered (the API refuses it too).
+  const sameType = (tagType === 2 ? user?.contactTags : user?.projectTags) ?? [];
+  const full = !folder && !actionData && user && !canAddFolder(sameType);
   return (
     <div className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-slate-900">{folder ? "Edit folder" : "New folder"}</h1>
-      <FolderForm
-        folder={folder}
-        tagType={folder ? folder.tag_type : tagType}
-        returnTo={returnTo}
-        result={actionData}
-      />
+      {full ? (
+        <div className="space-y-4">
+          <p
+            role="alert"
+            className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            {TOO_MANY_FOLDERS}
+          </p>
+          <Link to={returnTo} className="text-sm font-medium text-brand-700 underline">
+            Back
+          </Link>
+        </div>
+      ) : (
+        <FolderForm
+          folder={folder}
+          tagType={folder ? folder.tag_type : tagType}
+          returnTo={returnTo}
+          result={actionData}
+        />
+      )}
     </div>
   );
 }

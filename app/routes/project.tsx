@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useEffect, useState } from "react";
 import {
   createContext,
   data,
@@ -11,24 +10,21 @@ import {
   useLocation,
   useNavigate,
 } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useCloseOnSuccess, useDetailDialog } from "~/components/detail-dialogs";
+import { DialogLink } from "~/components/dialog-link";
 import { ErrorPage } from "~/components/error-page";
+import { FolderSelector } from "~/components/folder-selector";
 import { FormAlert } from "~/components/forms";
 import { LazyMap } from "~/components/map/map";
 import { Modal } from "~/components/modal";
-import { DialogLink } from "~/components/project/dialog-link";
-import { FolderSelector } from "~/components/project/folder-selector";
-import {
-  type ActionResult,
-  DeleteNoteDialog,
-  NoteDialog,
-  ResearchDialog,
-} from "~/components/project/project-dialogs";
-import { ProjectNotes } from "~/components/project/project-notes";
+import { type ActionResult, DeleteNoteDialog, NoteDialog } from "~/components/note-dialogs";
+import { NotesArea } from "~/components/notes-area";
+import { ResearchDialog } from "~/components/project/project-dialogs";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
+import { failureMessage, noteFailureMessage, pageAfterPost } from "~/lib/detail-actions.server";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
 import {
   addressLine,
@@ -52,7 +48,7 @@ import {
   ResearchSchema,
   SaveSchema,
 } from "~/lib/project-forms";
-import { visiblePath } from "~/lib/request-url";
+import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
 import { MessageAnswer } from "../../contract/common";
@@ -103,16 +99,6 @@ export const middleware: Route.MiddlewareFunction[] = [
     return next();
   },
 ];
-
-/** The address the page is known by, behind a TLS-terminating proxy too (for the e-mail link). */
-function publicOrigin(request: Request) {
-  const url = new URL(request.url);
-  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
-  const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim();
-  if (host && /^[a-z0-9.:-]+$/i.test(host))
-    return `${proto === "https" ? "https" : url.protocol.replace(":", "")}://${host}`;
-  return url.origin;
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -176,23 +162,6 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** After a successful post the same page without its dialog (Post/Redirect/Get). */
-function pageAfterPost(request: Request) {
-  const url = new URL(visiblePath(request), "http://x");
-  url.searchParams.delete("dialog");
-  url.searchParams.delete("noteId");
-  return `${url.pathname}${url.search}`;
-}
-
-function failureMessage(error: unknown): { message: string; status: number } | null {
-  const upstream = upstreamFailureMessage(error);
-  if (upstream) return { message: upstream, status: 503 };
-  if (error instanceof ApiRequestError) return { message: error.message, status: error.status };
-  return null;
-}
-
-const GENERIC_API_MESSAGE = "The request could not be completed.";
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -227,12 +196,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const failure = failureMessage(error);
         if (!failure) throw error;
         // The API's own message when it sent one (an error-flag answer with a 4xx), otherwise 'error' (§8).
-        const message =
-          error instanceof ApiRequestError && error.message && error.message !== GENERIC_API_MESSAGE
-            ? error.message
-            : NOTE_REQUEST_FAILED;
         return data<ActionResult>(
-          { intent, reply: submission.reply({ formErrors: [message] }) },
+          { intent, reply: submission.reply({ formErrors: [noteFailureMessage(error)] }) },
           { status: failure.status },
         );
       }
@@ -357,16 +322,6 @@ function ProjectNotFound({ backHref }: { backHref: string }) {
   );
 }
 
-/** A dialog whose fetcher post succeeded closes. */
-function useCloseOnSuccess(fetcher: ReturnType<typeof useFetcher<ActionResult>>, close: () => void) {
-  const done = fetcher.state === "idle" && Boolean(fetcher.data?.ok);
-  const data = fetcher.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
-  useEffect(() => {
-    if (done) close();
-  }, [done, data]);
-}
-
 type LoadedData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 type OpenableDialog = Exclude<DetailDialog, null>;
 
@@ -376,49 +331,16 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
   const user = root?.user ?? null;
   const folders = user?.projectTags ?? [];
   const location = useLocation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const searchParams = new URLSearchParams(location.search);
-  const view = readDetailState(searchParams);
-
-  /** The current URL with some params changed (null/undefined removes one). */
-  const hrefWith = useCallback(
-    (changes: Record<string, string | number | null | undefined>) => {
-      const sp = new URLSearchParams(location.search);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === undefined || value === "") sp.delete(key);
-        else sp.set(key, String(value));
-      }
-      const s = sp.toString();
-      return `${location.pathname}${s ? `?${s}` : ""}`;
-    },
-    [location.pathname, location.search],
-  );
-  const closeHref = hrefWith({ dialog: null, noteId: null });
+  const view = readDetailState(new URLSearchParams(location.search));
+  // Dialogs: from the URL without JavaScript; opened in place (no navigation) once hydrated.
+  const { dialog, openDialog, closeDialog, closeHref, formKey, hrefWith, hydrated } =
+    useDetailDialog<OpenableDialog>(view.dialog);
   const dialogHref = (d: OpenableDialog) =>
     hrefWith({
       dialog: d.kind === "research" ? "project-research" : d.kind,
       noteId: d.kind === "research" ? null : d.noteId,
       print: null,
     });
-
-  // Dialogs: from the URL without JavaScript; opened in place (no navigation) once hydrated.
-  const [jsDialog, setJsDialog] = useState<DetailDialog | undefined>(undefined);
-  const [formKey, setFormKey] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation hands the dialog state back to the URL
-  useEffect(() => setJsDialog(undefined), [location.key]);
-  const dialog = jsDialog !== undefined ? jsDialog : view.dialog;
-  const openDialog = hydrated
-    ? (d: OpenableDialog) => {
-        setFormKey((k) => k + 1);
-        setJsDialog(d);
-      }
-    : undefined;
-  const closeDialog = useCallback(() => {
-    setJsDialog(null);
-    if (new URLSearchParams(location.search).has("dialog"))
-      navigate(closeHref, { replace: true, preventScrollReset: true });
-  }, [location.search, closeHref, navigate]);
 
   const noteFetcher = useFetcher<ActionResult>({ key: `project-note-${formKey}` });
   const deleteFetcher = useFetcher<ActionResult>({ key: `project-delete-note-${formKey}` });
@@ -554,12 +476,7 @@ function ProjectDetail({ data: loaded, actionData }: { data: LoadedData; actionD
         </p>
       ) : null}
 
-      <ProjectNotes
-        notes={notes}
-        hrefFor={dialogHref}
-        onOpen={openDialog}
-        pendingDeleteId={pendingDeleteId}
-      />
+      <NotesArea notes={notes} hrefFor={dialogHref} onOpen={openDialog} pendingDeleteId={pendingDeleteId} />
 
       <ProjectTabs
         project={project}

@@ -1,5 +1,6 @@
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { canAddFolder, folderDialogHref } from "~/lib/folders";
 import { formatDate } from "~/lib/format";
 import type { Tag } from "../../../contract/user";
 import { LogoutButton } from "./header";
@@ -54,30 +55,51 @@ export function Sidebar({
       </NavLink>
     </li>
   );
-  const folders = (tags: Tag[], base: string, listLabel: string) =>
-    tags.length > 0 ? (
-      <ul aria-label={listLabel} className={`mt-0.5 mb-1 ml-8 space-y-0.5 ${collapsed ? "md:hidden" : ""}`}>
-        {tags.map((tag) => (
-          <li key={tag.id}>
-            <NavLink
-              to={`${base}/Tags/${tag.id}`}
-              className={({ isActive }) =>
-                `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
-                  isActive ? "bg-brand-50 font-medium text-brand-800" : "text-slate-700 hover:bg-slate-100"
-                }`
-              }
-            >
-              <span
-                aria-hidden="true"
-                className="h-3 w-3 shrink-0 rounded-full border border-black/10"
-                style={{ backgroundColor: tag.color }}
-              />
-              <span className="truncate">{tag.name}</span>
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    ) : null;
+  // Each folder list ends with 'Add Folder' (hidden at 8 folders of that type); each folder has an edit link.
+  const folders = (tags: Tag[], base: string, listLabel: string, tagType: 1 | 2) => (
+    <ul aria-label={listLabel} className={`mt-0.5 mb-1 ml-8 space-y-0.5 ${collapsed ? "md:hidden" : ""}`}>
+      {tags.map((tag) => (
+        <li key={tag.id} className="flex items-center gap-1">
+          <NavLink
+            to={`${base}/Tags/${tag.id}`}
+            className={({ isActive }) =>
+              `flex min-w-0 flex-1 items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
+                isActive ? "bg-brand-50 font-medium text-brand-800" : "text-slate-700 hover:bg-slate-100"
+              }`
+            }
+          >
+            <span
+              aria-hidden="true"
+              className="h-3 w-3 shrink-0 rounded-full border border-black/10"
+              style={{ backgroundColor: tag.color }}
+            />
+            <span className="truncate">{tag.name}</span>
+          </NavLink>
+          <Link
+            to={folderDialogHref(tagType, base, tag.id)}
+            title={`Edit folder ${tag.name}`}
+            className="shrink-0 rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <span aria-hidden="true">Edit</span>
+            <span className="sr-only">Edit folder {tag.name}</span>
+          </Link>
+        </li>
+      ))}
+      {canAddFolder(tags) ? (
+        <li>
+          <Link
+            to={folderDialogHref(tagType, base)}
+            className="flex items-center gap-2 rounded-md px-3 py-1.5 text-sm text-brand-700 hover:bg-slate-100"
+          >
+            <span aria-hidden="true">+</span>
+            <span>
+              Add Folder<span className="sr-only"> ({tagType === 1 ? "projects" : "contacts"})</span>
+            </span>
+          </Link>
+        </li>
+      ) : null}
+    </ul>
+  );
 
   const mobileClasses = mobileOpen
     ? "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-72 max-md:shadow-xl"
@@ -159,7 +181,7 @@ export function Sidebar({
                     <Icon name="bookmark" />
                     {label("Saved Projects")}
                   </NavLink>
-                  {folders(user?.projectTags ?? [], "/Me/Projects", "Project folders")}
+                  {folders(user?.projectTags ?? [], "/Me/Projects", "Project folders", 1)}
                 </li>
                 {user?.allow_companysearch ? entry("/Companies", "building", "Companies") : null}
                 {user?.allow_directory ? entry("/Contacts", "book", "Directory") : null}
@@ -173,7 +195,7 @@ export function Sidebar({
                     <Icon name="users" />
                     {label("Contacts")}
                   </NavLink>
-                  {folders(user?.contactTags ?? [], "/Me/Contacts", "Contact folders")}
+                  {folders(user?.contactTags ?? [], "/Me/Contacts", "Contact folders", 2)}
                 </li>
                 {entry("/Notes", "note", "Notes")}
               </ul>

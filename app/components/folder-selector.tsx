@@ -1,23 +1,27 @@
 import { Form, type useFetcher } from "react-router";
-import type { Tag } from "../../../contract/user";
+import type { Tag } from "../../contract/user";
 
 /**
- * The folder of a saved project: one button per project folder. Pressing a folder files the project in
- * it; pressing the folder it is already in clears it (tag_id null), so this works the same without
- * JavaScript. With JavaScript it posts through a fetcher and shows the new folder at once.
+ * The folder of a saved project or contact: one button per folder of that type. Pressing a folder files
+ * the item in it; pressing the folder it is already in clears it (tag_id null), so this works the same
+ * without JavaScript. With JavaScript it posts through a fetcher and shows the new folder at once.
+ * It posts `intent=folder` and `tag_id` to the current route, whose action calls Projects/AddTag or
+ * Contacts/AddTag.
  */
 export function FolderSelector({
   folders,
   activeTagId,
   fetcher,
+  noun = "project",
 }: {
   folders: Tag[];
   activeTagId: number | null;
   fetcher?: ReturnType<typeof useFetcher>;
+  noun?: "project" | "contact";
 }) {
   const FormTag = fetcher ? fetcher.Form : Form;
   if (folders.length === 0) {
-    return <p className="text-sm text-slate-700">Folder: no project folders yet.</p>;
+    return <p className="text-sm text-slate-700">Folder: no {noun} folders yet.</p>;
   }
   return (
     <FormTag method="post" className="flex flex-wrap items-center gap-2">
@@ -34,7 +38,7 @@ export function FolderSelector({
               name="tag_id"
               value={active ? "" : String(folder.id)}
               aria-pressed={active}
-              title={active ? "Press again to take the project out of this folder" : `Move to ${folder.name}`}
+              title={active ? `Press again to take the ${noun} out of this folder` : `Move to ${folder.name}`}
               className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium ${
                 active
                   ? "border-slate-900 bg-slate-900 text-white"

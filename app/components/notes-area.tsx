@@ -1,38 +1,60 @@
+import { DialogLink } from "~/components/dialog-link";
 import { formatDate } from "~/lib/dates";
-import { type DetailDialog, splitNotes } from "~/lib/project-detail";
-import type { ProjectNote } from "../../../contract/projects";
-import { DialogLink } from "./dialog-link";
+import { splitNotes } from "~/lib/project-detail";
 
-type OpenDialog = (dialog: Exclude<DetailDialog, null>) => void;
+/** The note dialogs a notes area opens: add (noteId null) or edit a note, or confirm its deletion. */
+export type NoteDialogState =
+  | { kind: "note"; noteId: number | null }
+  | { kind: "delete-note"; noteId: number };
 
-/** The notes area: the newest note, the older ones in a collapsible 'Older notes' section. */
-export function ProjectNotes({
+/** A note as the area shows it: a project note (dated, maybe with a reminder) or a contact note. */
+export type NoteItemData = {
+  id: number;
+  note: string;
+  created_at: string | null;
+  notification_date?: string | null;
+};
+
+/**
+ * The notes area of a detail screen: the newest note, the older ones in a collapsible 'Older notes'
+ * section. Project detail shows all of a project's notes; contact detail its single contact note.
+ */
+export function NotesArea({
   notes,
   hrefFor,
   onOpen,
   pendingDeleteId,
+  heading = "Notes",
+  addLabel = "Add Note",
+  emptyText = "No notes yet.",
 }: {
-  notes: ProjectNote[];
-  hrefFor: (dialog: Exclude<DetailDialog, null>) => string;
-  onOpen?: OpenDialog;
+  notes: readonly NoteItemData[];
+  hrefFor: (dialog: NoteDialogState) => string;
+  onOpen?: (dialog: NoteDialogState) => void;
   /** A note being deleted through a fetcher is hidden at once. */
   pendingDeleteId?: number | null;
+  heading?: string;
+  /** The header link that adds a note; null hides it (a contact with its one note already written). */
+  addLabel?: string | null;
+  emptyText?: string;
 }) {
   const { newest, older } = splitNotes(notes.filter((n) => n.id !== pendingDeleteId));
   return (
     <section aria-labelledby="notes-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-2 flex items-center justify-between gap-4">
         <h2 id="notes-heading" className="text-lg font-semibold text-slate-900">
-          Notes
+          {heading}
         </h2>
-        <DialogLink
-          href={hrefFor({ kind: "note", noteId: null })}
-          dialog={{ kind: "note", noteId: null }}
-          onOpen={onOpen}
-          className="text-sm font-medium text-brand-700 underline hover:text-brand-900 print:hidden"
-        >
-          Add Note
-        </DialogLink>
+        {addLabel ? (
+          <DialogLink
+            href={hrefFor({ kind: "note", noteId: null })}
+            dialog={{ kind: "note", noteId: null } as NoteDialogState}
+            onOpen={onOpen}
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-900 print:hidden"
+          >
+            {addLabel}
+          </DialogLink>
+        ) : null}
       </div>
       {newest ? (
         <>
@@ -53,7 +75,7 @@ export function ProjectNotes({
           ) : null}
         </>
       ) : (
-        <p className="text-sm text-slate-700">No notes yet.</p>
+        <p className="text-sm text-slate-700">{emptyText}</p>
       )}
     </section>
   );
@@ -64,33 +86,34 @@ function NoteItem({
   hrefFor,
   onOpen,
 }: {
-  note: ProjectNote;
-  hrefFor: (dialog: Exclude<DetailDialog, null>) => string;
-  onOpen?: OpenDialog;
+  note: NoteItemData;
+  hrefFor: (dialog: NoteDialogState) => string;
+  onOpen?: (dialog: NoteDialogState) => void;
 }) {
   const created = formatDate(note.created_at);
-  const reminder = formatDate(note.notification_date);
+  const reminder = formatDate(note.notification_date ?? null);
+  const label = created ? `note of ${created}` : "note";
   return (
-    <article className="py-2" aria-label={`Note of ${created}`}>
+    <article className="py-2" aria-label={created ? `Note of ${created}` : "Note"}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
-        <span>{created}</span>
+        {created ? <span>{created}</span> : null}
         {reminder ? <span>Reminder: {reminder}</span> : null}
         <span className="ml-auto flex gap-3 print:hidden">
           <DialogLink
             href={hrefFor({ kind: "note", noteId: note.id })}
-            dialog={{ kind: "note", noteId: note.id }}
+            dialog={{ kind: "note", noteId: note.id } as NoteDialogState}
             onOpen={onOpen}
             className="font-medium text-brand-700 underline hover:text-brand-900"
-            aria-label={`Edit note of ${created}`}
+            aria-label={`Edit ${label}`}
           >
             Edit
           </DialogLink>
           <DialogLink
             href={hrefFor({ kind: "delete-note", noteId: note.id })}
-            dialog={{ kind: "delete-note", noteId: note.id }}
+            dialog={{ kind: "delete-note", noteId: note.id } as NoteDialogState}
             onOpen={onOpen}
             className="font-medium text-red-700 underline hover:text-red-900"
-            aria-label={`Delete note of ${created}`}
+            aria-label={`Delete ${label}`}
           >
             Delete
           </DialogLink>

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { DetailDialog } from "~/lib/project-detail";
 
 /**
  * A link that opens one of the screen's dialogs. Without JavaScript it goes to the URL that renders the
  * dialog (`?dialog=note`); with JavaScript `onOpen` opens it in place, without a navigation.
+ * Shared by the project and contact detail screens (each has its own dialog type `D`).
  */
-export function DialogLink({
+export function DialogLink<D>({
   href,
   dialog,
   onOpen,
@@ -14,8 +14,8 @@ export function DialogLink({
   ...rest
 }: {
   href: string;
-  dialog: Exclude<DetailDialog, null>;
-  onOpen?: (dialog: Exclude<DetailDialog, null>) => void;
+  dialog: D;
+  onOpen?: (dialog: D) => void;
   className?: string;
   children: React.ReactNode;
 } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick">) {
