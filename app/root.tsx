@@ -23,6 +23,9 @@ export const middleware: Route.MiddlewareFunction[] = [securityHeaders, csrfGuar
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(memberSessionContext);
   const api = context.get(apiContext);
+  // Taken before the first await: a child loader that flashes a message and redirects (a missing contact)
+  // runs alongside this one, and its message belongs to the next page, not this request.
+  const toast = session.takeToast();
   let user: User | null = null;
   if (session.isLoggedIn) {
     try {
@@ -38,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     user,
-    toast: session.takeToast(),
+    toast,
     // The home route only redirects (to /Projects or /Subscribers): keep the nudge's turn for the page it leads to.
     showNudge: Boolean(user?.displaySubscriptionNudge) && !isHomeRequest(request) && session.takeNudgeTurn(),
     sessionExpired: session.expired,

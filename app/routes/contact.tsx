@@ -7,14 +7,12 @@ import {
   type ShouldRevalidateFunctionArgs,
   useFetcher,
   useLocation,
-  useNavigate,
 } from "react-router";
 import { useCloseOnSuccess, useDetailDialog } from "~/components/detail-dialogs";
 import { DialogLink } from "~/components/dialog-link";
 import { ErrorPage } from "~/components/error-page";
 import { FolderSelector } from "~/components/folder-selector";
 import { FormAlert } from "~/components/forms";
-import { Modal } from "~/components/modal";
 import { type ActionResult, DeleteNoteDialog, NoteDialog } from "~/components/note-dialogs";
 import { type NoteItemData, NotesArea } from "~/components/notes-area";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
@@ -36,6 +34,7 @@ import { failureMessage, noteFailureMessage, pageAfterPost } from "~/lib/detail-
 import { differsOnlyInView, projectMailto } from "~/lib/project-detail";
 import { DeleteNoteSchema, FolderSchema, NoteSchema, SaveSchema } from "~/lib/project-forms";
 import { publicOrigin } from "~/lib/request-url";
+import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
 import { MessageAnswer } from "../../contract/common";
 import { ContactAnswer } from "../../contract/contacts";
@@ -44,20 +43,25 @@ import type { Route } from "./+types/contact";
 export const handle = { title: "Contact" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.found ? contactName(loaderData.contact) : "Contact not found"} | Project Leads` },
+  { title: `${loaderData ? contactName(loaderData.contact) : "Contact"} | Project Leads` },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = carriedContactListParams(url.searchParams);
   const id = parseContactId(params.contactId);
-  const notFound = () => data({ found: false as const, list }, { status: 404 });
-  if (!id) return notFound();
+  // Contact not found: back to the contact list (member-app.md §8), saying why in an 'Error' dialog.
+  const notFound = () => {
+    context
+      .get(memberSessionContext)
+      .flashToast({ title: "Error", description: CONTACT_NOT_FOUND, kind: "error" });
+    return redirect(backToContactsHref(list, true));
+  };
+  if (!id) throw notFound();
   try {
     const { data: contact } = await context.get(apiContext).get(`Contacts/${id}`, ContactAnswer);
     return data(
       {
-        found: true as const,
         contact,
         list,
         pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}`,
@@ -65,8 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    // Contact not found: back to the contact list (member-app.md §8).
-    if (error instanceof ApiRequestError && [400, 404, 422].includes(error.status)) return notFound();
+    if (error instanceof ApiRequestError && [400, 404, 422].includes(error.status)) throw notFound();
     throw error;
   }
 }
@@ -159,7 +162,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.found) return <ContactNotFound list={loaderData.list} />;
   return <ContactDetail data={loaderData} actionData={actionData as ActionResult | undefined} />;
 }
 
@@ -167,38 +169,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} compact />;
 }
 
-function ContactNotFound({
-  list,
-}: {
-  list: Extract<Route.ComponentProps["loaderData"], { found: false }>["list"];
-}) {
-  const navigate = useNavigate();
-  const user = useRootData()?.user ?? null;
-  const backHref = backToContactsHref(list, Boolean(user?.allow_directory));
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">Contact not found</h1>
-      <p className="mt-2 text-slate-700">
-        <Link to={backHref} className="text-brand-700 underline">
-          Back to contacts
-        </Link>
-      </p>
-      <Modal open title="Error" onClose={() => navigate(backHref)} closeHref={backHref} size="sm">
-        <p className="text-slate-700">{CONTACT_NOT_FOUND}</p>
-        <div className="mt-6 flex justify-end">
-          <Link
-            to={backHref}
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Back to contacts
-          </Link>
-        </div>
-      </Modal>
-    </div>
-  );
-}
-
-type LoadedData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+type LoadedData = Route.ComponentProps["loaderData"];
 
 const actionClass =
   "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600";

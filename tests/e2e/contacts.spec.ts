@@ -206,13 +206,16 @@ test.describe("contact directory", () => {
     await login(page, member.email, member.password);
     await page.goto("/Contacts");
     const filter = page.getByRole("navigation", { name: "Folder filter" });
-    await filter.getByRole("link", { name: "Key people" }).click();
+    await filter.getByRole("link", { name: "Key people", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/Contacts\\?page=1&perPage=15&tag=${key.id}$`));
-    await expect(filter.getByRole("link", { name: /Key people/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(filter.getByRole("link", { name: "Key people", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect
       .poll(async () => (await rowIds(page)).sort((a, b) => a - b))
       .toEqual([contacts[0].id, contacts[1].id].sort((a, b) => a - b));
-    await filter.getByRole("link", { name: /Key people/ }).click();
+    await filter.getByRole("link", { name: "Key people", exact: true }).click();
     await expect(page).toHaveURL(/\/Contacts\?page=1&perPage=15$/);
     await expect.poll(async () => (await rowIds(page)).length).toBe(15);
 
@@ -222,7 +225,7 @@ test.describe("contact directory", () => {
     await expect.poll(async () => (await rowIds(page)).length).toBe(3);
     await page
       .getByRole("navigation", { name: "Folder filter" })
-      .getByRole("link", { name: "Key people" })
+      .getByRole("link", { name: "Key people", exact: true })
       .click();
     await expect(page).toHaveURL(new RegExp(`/Me/Contacts/Tags/${key.id}\\?`));
     await expect.poll(async () => (await rowIds(page)).length).toBe(2);
@@ -362,18 +365,23 @@ test.describe("contact detail", () => {
     );
   });
 
-  test("a missing contact shows the Error dialog and leads back to the contact list", async ({ page }) => {
+  test("a missing contact leads back to the contact list, with the Error dialog saying why", async ({
+    page,
+  }) => {
     await login(page, "member@example.com");
     for (const id of ["999999999", "not-a-number"]) {
-      const response = await page.goto(`/Contacts/${id}?page=3&perPage=15`);
-      expect(response?.status()).toBe(404);
+      await page.goto(`/Contacts/${id}?page=3&perPage=15`);
+      await expect(page).toHaveURL(/\/Contacts\?page=3&perPage=15$/);
+      // With JavaScript the open dialog hides the page from the accessibility tree: look at the heading itself.
+      await expect(page.locator("h1", { hasText: "Directory" })).toBeVisible();
       const error = dialog(page, "Error");
       await expectDialogOpen(error);
       await expect(error).toContainText(CONTACT_NOT_FOUND);
     }
-    await dialog(page, "Error").getByRole("link", { name: "Back to contacts" }).click();
-    await expect(page).toHaveURL(/\/Contacts\?page=3&perPage=15$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Directory" })).toBeVisible();
+    // From the saved list, back to the saved list.
+    await page.goto("/Contacts/999999999?mine=1&page=1&perPage=15");
+    await expect(page).toHaveURL(/\/Me\/Contacts\?page=1&perPage=15$/);
+    await expect(dialog(page, "Error")).toContainText(CONTACT_NOT_FOUND);
   });
 
   test("opened from a project's Contacts tab, the breadcrumb leads back to the project", async ({ page }) => {

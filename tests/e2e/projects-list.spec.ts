@@ -469,7 +469,7 @@ test.describe("folders", () => {
     await expect(page).toHaveURL(/\/Me\/Projects\?page=1&perPage=15$/);
     await closeToast(page, "Folder saved");
     await expect(folderFilter(page).getByRole("link", { name: "Bids 2027", exact: true })).toBeVisible();
-    await expect(sidebar(page).getByRole("link", { name: "Bids 2027" })).toBeVisible();
+    await expect(sidebar(page).getByRole("link", { name: "Bids 2027", exact: true })).toBeVisible();
     expect(
       query<{ color: string }>(
         "SELECT t.color FROM tags t JOIN users u ON u.id = t.user_id WHERE u.email = ? AND t.name = 'Bids 2027'",
