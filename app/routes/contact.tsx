@@ -30,9 +30,14 @@ import {
   telHref,
   webHref,
 } from "~/lib/contact-detail";
-import { failureMessage, noteFailureMessage, pageAfterPost } from "~/lib/detail-actions.server";
+import {
+  failureMessage,
+  noteFailureMessage,
+  pageAfterPost,
+  savedStateAction,
+} from "~/lib/detail-actions.server";
 import { differsOnlyInView, projectMailto } from "~/lib/project-detail";
-import { DeleteNoteSchema, FolderSchema, NoteSchema, SaveSchema } from "~/lib/project-forms";
+import { DeleteNoteSchema, NoteSchema } from "~/lib/project-forms";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
@@ -123,38 +128,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
 
     case "save":
-    case "unsave": {
-      const parsed = SaveSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return data<ActionResult>({ intent, error: "Please try again." }, { status: 400 });
-      try {
-        if (parsed.data.intent === "save")
-          await api.post("Contacts/Save", { contact_id: id }, MessageAnswer.partial());
-        else await api.delete(`Contacts/${id}`, MessageAnswer.partial());
-      } catch (error) {
-        const failure = failureMessage(error);
-        if (!failure) throw error;
-        return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
-      }
-      return done(parsed.data.js);
-    }
-
-    case "folder": {
-      const parsed = FolderSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return data<ActionResult>({ intent, error: "Please choose a folder." }, { status: 400 });
-      try {
-        await api.post(
-          "Contacts/AddTag",
-          { contact_id: id, tag_id: parsed.data.tag_id ?? null },
-          MessageAnswer.partial(),
-        );
-      } catch (error) {
-        const failure = failureMessage(error);
-        if (!failure) throw error;
-        return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
-      }
-      return done(parsed.data.js);
-    }
+    case "unsave":
+    case "folder":
+      return savedStateAction("contact", intent, formData, api, id, done);
 
     default:
       return data<ActionResult>({ intent, error: "Unknown action." }, { status: 400 });

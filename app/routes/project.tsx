@@ -24,7 +24,12 @@ import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
-import { failureMessage, noteFailureMessage, pageAfterPost } from "~/lib/detail-actions.server";
+import {
+  failureMessage,
+  noteFailureMessage,
+  pageAfterPost,
+  savedStateAction,
+} from "~/lib/detail-actions.server";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
 import {
   addressLine,
@@ -40,14 +45,7 @@ import {
   similarProjectHref,
   type TabId,
 } from "~/lib/project-detail";
-import {
-  DeleteNoteSchema,
-  FolderSchema,
-  NOTE_REQUEST_FAILED,
-  NoteSchema,
-  ResearchSchema,
-  SaveSchema,
-} from "~/lib/project-forms";
+import { DeleteNoteSchema, NOTE_REQUEST_FAILED, NoteSchema, ResearchSchema } from "~/lib/project-forms";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
@@ -250,38 +248,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
 
     case "save":
-    case "unsave": {
-      const parsed = SaveSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return data<ActionResult>({ intent, error: "Please try again." }, { status: 400 });
-      try {
-        if (parsed.data.intent === "save")
-          await api.post("Projects/Save", { project_id: id }, MessageAnswer.partial());
-        else await api.delete(`Projects/${id}`, MessageAnswer.partial());
-      } catch (error) {
-        const failure = failureMessage(error);
-        if (!failure) throw error;
-        return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
-      }
-      return done(parsed.data.js);
-    }
-
-    case "folder": {
-      const parsed = FolderSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return data<ActionResult>({ intent, error: "Please choose a folder." }, { status: 400 });
-      try {
-        await api.post(
-          "Projects/AddTag",
-          { project_id: id, tag_id: parsed.data.tag_id ?? null },
-          MessageAnswer.partial(),
-        );
-      } catch (error) {
-        const failure = failureMessage(error);
-        if (!failure) throw error;
-        return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
-      }
-      return done(parsed.data.js);
-    }
+    case "unsave":
+    case "folder":
+      return savedStateAction("project", intent, formData, api, id, done);
 
     default:
       return data<ActionResult>({ intent, error: "Unknown action." }, { status: 400 });
