@@ -4,33 +4,12 @@ import { CONTACT_ORDER_BY } from "../../contract/contacts";
 import { ORDER_DIRECTIONS, PER_PAGE } from "../../contract/lists";
 import type { Tag } from "../../contract/user";
 import type { Db } from "../db/index";
+import { hasToken, intOr, many, placeholders, resolveStateAbbrs, text, truthy } from "./list-params";
 
 /* ------------------------------------------------------------------ params */
 
-const TRUTHY = new Set(["1", "true", "yes", "on"]);
-const truthy = (v: unknown) =>
-  v === true || v === 1 || (typeof v === "string" && TRUTHY.has(v.toLowerCase()));
-
-const intOr = (fallback: number, min: number, max: number) =>
-  z
-    .preprocess(
-      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-      z.number().int().min(min).max(max),
-    )
-    .catch(fallback);
-
-const text = z
-  .preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().max(200))
-  .optional()
-  .catch(undefined);
-
 /** A value or a list of values (ids or names), from JSON or repeated params. */
-const many = z
-  .preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.union([z.string(), z.number()])).max(100),
-  )
-  .catch([]);
+const manyValues = many(100);
 
 /** The advanced contact search (signup-search §2.10). */
 export const ContactAdvanced = z.object({
@@ -38,9 +17,9 @@ export const ContactAdvanced = z.object({
   lastName: text,
   title: text,
   company: text,
-  companyType: many,
+  companyType: manyValues,
   city: text,
-  state: many,
+  state: manyValues,
   email: text,
   phone: text,
 });
@@ -97,7 +76,6 @@ export function parseContactListParams(raw: Record<string, unknown>): ContactLis
 
 /* -------------------------------------------------------------- FTS5 query */
 
-const hasToken = (s: string) => /[\p{L}\p{N}]/u.test(s);
 /** One prefix phrase: the text quoted (inner quotes doubled) with a trailing `*`. */
 const phrase = (s: string) => `"${s.replace(/"/g, '""')}"*`;
 
@@ -265,28 +243,6 @@ export function buildContactQuery(db: Db, userId: number, p: ContactListParams):
   };
 }
 
-function resolveStateAbbrs(db: Db, values: (string | number)[]): string[] {
-  const out = new Set<string>();
-  const byId = db.prepare<[number], { abbr: string }>("SELECT abbr FROM states WHERE id = ?");
-  const byName = db.prepare<[string], { abbr: string }>(
-    "SELECT abbr FROM states WHERE name = ? COLLATE NOCASE",
-  );
-  for (const v of values) {
-    const s = String(v).trim();
-    if (s === "") continue;
-    if (/^\d+$/.test(s)) {
-      const row = byId.get(Number(s));
-      if (row) out.add(row.abbr);
-    } else if (s.length <= 3) {
-      out.add(s.toUpperCase());
-    } else {
-      const row = byName.get(s);
-      if (row) out.add(row.abbr);
-    }
-  }
-  return [...out];
-}
-
 function resolveCompanyTypeIds(db: Db, values: (string | number)[]): number[] {
   const out = new Set<number>();
   const byName = db.prepare<[string], { id: number }>(
@@ -304,8 +260,6 @@ function resolveCompanyTypeIds(db: Db, values: (string | number)[]): number[] {
 }
 
 /* ---------------------------------------------------------- row hydration */
-
-const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",");
 
 /** Batch-loads company types and the member's links (and their folders) for a page of rows. */
 export function contactDecorations(

@@ -5,25 +5,9 @@ import type { Project, ProjectRow } from "../../contract/projects";
 import { PROJECT_ORDER_BY } from "../../contract/projects";
 import type { Tag } from "../../contract/user";
 import type { Db } from "../db/index";
+import { hasToken, intOr, many, placeholders, resolveStateAbbrs, text, truthy } from "./list-params";
 
 /* ------------------------------------------------------------------ params */
-
-const TRUTHY = new Set(["1", "true", "yes", "on"]);
-const truthy = (v: unknown) =>
-  v === true || v === 1 || (typeof v === "string" && TRUTHY.has(v.toLowerCase()));
-
-const intOr = (fallback: number, min: number, max: number) =>
-  z
-    .preprocess(
-      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-      z.number().int().min(min).max(max),
-    )
-    .catch(fallback);
-
-const text = z
-  .preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().max(200))
-  .optional()
-  .catch(undefined);
 
 const num = z
   .preprocess(
@@ -42,12 +26,7 @@ const date = z
   .catch(undefined);
 
 /** A value or a list of values (ids, names or codes), from JSON or repeated params. */
-const many = z
-  .preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.union([z.string(), z.number()])).max(200),
-  )
-  .catch([]);
+const manyValues = many(200);
 
 export const VALUE_BANDS: Record<string, [number, number]> = {
   under_one_million: [0, 1],
@@ -60,25 +39,25 @@ export const VALUE_BANDS: Record<string, [number, number]> = {
 /** The advanced project search (signup-search §2.9 / §3). */
 export const ProjectAdvanced = z.object({
   sector: text,
-  bidStage: many,
-  projectType: many,
-  projectSubtype: many,
-  projectBrand: many,
-  materials: many,
-  constructionType: many,
+  bidStage: manyValues,
+  projectType: manyValues,
+  projectSubtype: manyValues,
+  projectBrand: manyValues,
+  materials: manyValues,
+  constructionType: manyValues,
   company: text,
   min_unit: num,
   max_unit: num,
   operator: z.enum(["<", "=", ">"]).catch("="),
-  value: many,
+  value: manyValues,
   projectId: num,
   city: text,
-  state: many,
-  county: many,
+  state: manyValues,
+  county: manyValues,
   bidDate: date,
   enterStartDate: date,
   enterEndDate: date,
-  researcher: many,
+  researcher: manyValues,
   showInactive: z.preprocess(truthy, z.boolean()).catch(false),
   is_demolition: z.enum(["Yes", "No"]).optional().catch(undefined),
 });
@@ -128,8 +107,6 @@ export function parseProjectListParams(raw: Record<string, unknown>): ProjectLis
 
 /* -------------------------------------------------------------- FTS5 query */
 
-const hasToken = (s: string) => /[\p{L}\p{N}]/u.test(s);
-
 /**
  * The FTS5 MATCH expression of a keyword query: each term a quoted prefix phrase (inner quotes doubled, so no
  * FTS syntax gets through), all terms required. Null when the query has no searchable term.
@@ -148,7 +125,6 @@ export function projectMatchExpression(query: string): string | null {
 /* ------------------------------------------------------------- list query */
 
 const countPlaceholders = (sql: string) => (sql.match(/\?/g) ?? []).length;
-const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",");
 
 const FIRST_TYPE_NAME = `(SELECT t.name FROM project_project_types x JOIN project_types t ON t.id = x.project_type_id
   WHERE x.project_id = p.id ORDER BY x.position, t.name LIMIT 1)`;
@@ -330,28 +306,6 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
     plain,
     orderIndexed,
   };
-}
-
-function resolveStateAbbrs(db: Db, values: (string | number)[]): string[] {
-  const out = new Set<string>();
-  const byId = db.prepare<[number], { abbr: string }>("SELECT abbr FROM states WHERE id = ?");
-  const byName = db.prepare<[string], { abbr: string }>(
-    "SELECT abbr FROM states WHERE name = ? COLLATE NOCASE",
-  );
-  for (const v of values) {
-    const s = String(v).trim();
-    if (s === "") continue;
-    if (/^\d+$/.test(s)) {
-      const row = byId.get(Number(s));
-      if (row) out.add(row.abbr);
-    } else if (s.length <= 3) {
-      out.add(s.toUpperCase());
-    } else {
-      const row = byName.get(s);
-      if (row) out.add(row.abbr);
-    }
-  }
-  return [...out];
 }
 
 /* ---------------------------------------------------------- row hydration */
