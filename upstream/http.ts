@@ -128,3 +128,36 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * For the Download calls, which a browser may also post as a plain form: the member from
+ * `Authorization: Bearer <token>` or, failing that, the body's `token` field, and the body as list params.
+ */
+export function downloadRequestReader(deps: Deps) {
+  const find = deps.db.prepare<[string, string], { user_id: number }>(
+    "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
+  );
+  return async (c: Context): Promise<{ userId: number; body: Record<string, unknown> }> => {
+    const raw = await readRaw(c);
+    const body =
+      raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const header = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+    const token = header ?? (typeof body.token === "string" ? body.token : undefined);
+    if (!token) throw unauthenticated();
+    const userId = find.get(hashToken(token), deps.now().toISOString())?.user_id;
+    if (userId === undefined) throw unauthenticated();
+    return { userId, body };
+  };
+}
+
+/** A CSV attachment, streamed, never cached. */
+export function csvAttachment(stream: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -5,12 +5,12 @@ import type { Db } from "../db/index";
 import {
   ApiError,
   type AppEnv,
+  csvAttachment,
   type Deps,
+  downloadRequestReader,
   notFound,
   readBody,
-  readRaw,
   requireAuth,
-  unauthenticated,
 } from "../http";
 import {
   buildContactQuery,
@@ -19,7 +19,6 @@ import {
   contactQueries,
   parseContactListParams,
 } from "../models/contacts";
-import { hashToken } from "../security";
 
 export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 export const NO_DIRECTORY = "Your subscription does not include the contact directory.";
@@ -91,9 +90,7 @@ export function contactRoutes(deps: Deps) {
   const ownContactTag = db.prepare<[number, number, number], { id: number }>(
     "SELECT id FROM tags WHERE id = ? AND user_id = ? AND tag_type = ?",
   );
-  const liveToken = db.prepare<[string, string], { user_id: number }>(
-    "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
-  );
+  const readDownloadRequest = downloadRequestReader(deps);
   const states = db.prepare<[string], { id: number; abbr: string; name: string }>(
     "SELECT id, abbr, name FROM states WHERE country = ? ORDER BY name",
   );
@@ -184,27 +181,12 @@ export function contactRoutes(deps: Deps) {
   });
 
   app.post("/Contacts/Download", async (c) => {
-    const raw = await readRaw(c);
-    const body =
-      raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const header = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const token = header ?? (typeof body.token === "string" ? body.token : undefined);
-    if (!token) throw unauthenticated();
-    const userId = liveToken.get(hashToken(token), deps.now().toISOString())?.user_id;
-    if (userId === undefined) throw unauthenticated();
+    const { userId, body } = await readDownloadRequest(c);
     if (!flags.get(userId)?.allow_download) throw new ApiError(403, NO_DOWNLOAD);
     const p = parseContactListParams(body);
     checkDirectory(userId, p);
-    const stream = contactCsvStream(db, userId, p);
     const date = deps.now().toISOString().slice(0, 10);
-    return new Response(stream, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="contacts-${date}.csv"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return csvAttachment(contactCsvStream(db, userId, p), `contacts-${date}.csv`);
   });
 
   return app;

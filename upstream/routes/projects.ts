@@ -5,16 +5,16 @@ import type { Db } from "../db/index";
 import {
   ApiError,
   type AppEnv,
+  csvAttachment,
   type Deps,
+  downloadRequestReader,
   notFound,
   readBody,
   readRaw,
   requireAuth,
-  unauthenticated,
   validate,
 } from "../http";
 import { parseProjectListParams, projectQueries } from "../models/projects";
-import { hashToken } from "../security";
 
 export const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
 export const TRIAL_EXPIRED = "Your free trial has expired.";
@@ -153,9 +153,7 @@ export function projectRoutes(deps: Deps) {
     "UPDATE project_notes SET note = ?, notification_date = ?, updated_at = ? WHERE id = ?",
   );
   const deleteNote = db.prepare("DELETE FROM project_notes WHERE id = ?");
-  const liveToken = db.prepare<[string, string], { user_id: number }>(
-    "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
-  );
+  const readDownloadRequest = downloadRequestReader(deps);
 
   const similar = similarQueries(db);
   const options = advancedOptions(db);
@@ -212,25 +210,11 @@ export function projectRoutes(deps: Deps) {
   });
 
   app.post("/Projects/Download", async (c) => {
-    const raw = await readRaw(c);
-    const body =
-      raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const header = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const token = header ?? (typeof body.token === "string" ? body.token : undefined);
-    if (!token) throw unauthenticated();
-    const userId = liveToken.get(hashToken(token), deps.now().toISOString())?.user_id;
-    if (userId === undefined) throw unauthenticated();
+    const { userId, body } = await readDownloadRequest(c);
     if (!member.get(userId)?.allow_download) throw new ApiError(403, NO_DOWNLOAD);
     const p = parseProjectListParams(body);
     const date = deps.now().toISOString().slice(0, 10);
-    return new Response(projectCsvStream(db, projects, userId, p), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="projects-${date}.csv"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return csvAttachment(projectCsvStream(db, projects, userId, p), `projects-${date}.csv`);
   });
 
   app.get("/Projects/:id{[0-9]+}", auth, (c) => {
