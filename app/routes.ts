@@ -52,5 +52,6 @@ export default [
     ]),
   ]),
 
+  route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;
