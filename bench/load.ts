@@ -4,6 +4,7 @@
  * milliseconds, too coarse for a 5 ms budget); requests per second are the completed responses over the run.
  */
 import autocannon from "autocannon";
+import { cpuMs } from "./memory";
 import { quantile, round } from "./stats";
 
 export interface LoadOptions {
@@ -15,6 +16,8 @@ export interface LoadOptions {
   body?: string;
   /** Status codes that count as a success (default: 200). */
   okStatus?: readonly number[];
+  /** Processes whose CPU time per request to report, by name. */
+  watch?: Record<string, number>;
 }
 
 export interface LoadResult {
@@ -30,12 +33,16 @@ export interface LoadResult {
   p95: number;
   p99: number;
   statusCodes: Record<string, number>;
+  /** CPU time each watched process used per request during the run (ms), from /proc: robust to a busy machine. */
+  cpuMsPerRequest: Record<string, number>;
 }
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const okStatus = options.okStatus ?? [200];
   const times: number[] = [];
   let ok = 0;
+  const watch = Object.entries(options.watch ?? {});
+  const cpuBefore = watch.map(([, pid]) => cpuMs(pid));
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -56,6 +63,9 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
           Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
         );
         const requests = times.length;
+        const cpuMsPerRequest = Object.fromEntries(
+          watch.map(([name, pid], i) => [name, round((cpuMs(pid) - cpuBefore[i]) / Math.max(requests, 1))]),
+        );
         resolve({
           connections: options.connections,
           durationS: options.durationS,
@@ -69,6 +79,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
           p95: round(quantile(times, 0.95)),
           p99: round(quantile(times, 0.99)),
           statusCodes,
+          cpuMsPerRequest,
         });
       },
     );

@@ -30,3 +30,15 @@ export function sampleRss(pid: number, intervalMs = 100): { stop: () => number }
     },
   };
 }
+
+/** CPU time (user + system) the process has used so far, in milliseconds, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name; in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -122,6 +122,8 @@ function pageRows(pages: PageResult[], connections: number[]): string[][] {
         up ? fmt(up.p99, 2) : "—",
         up ? fmt(up.rps) : "—",
         up ? `${fmt(app.p50 - up.p50, 2)} ms / ×${fmt(app.p50 / up.p50, 2)}` : "—",
+        fmt(app.cpuMsPerRequest?.app ?? Number.NaN, 2),
+        fmt(app.cpuMsPerRequest?.api ?? Number.NaN, 2),
       ]);
     }
   }
@@ -156,7 +158,9 @@ export function writeReport(r: Results): string {
       "calls made directly to the reference API with the member's token; latency is the page's critical path " +
       "(parallel calls count their slowest, sequential steps add up), req/s is the API's rate for the page's whole " +
       "set of calls (1 / Σ 1/rate). App − API is the app's own cost at the median. Percentiles are computed from " +
-      "every response's time; composing per-call percentiles is an approximation.\n",
+      "every response's time; composing per-call percentiles is an approximation. CPU ms/req is the CPU time each " +
+      "process used during the run divided by the requests served (from /proc): less sensitive to a busy machine " +
+      "than latency.\n",
   );
   out.push(
     table(
@@ -171,6 +175,8 @@ export function writeReport(r: Results): string {
         "API p99 ms",
         "API req/s",
         "App − API (p50) / ratio",
+        "App CPU ms/req",
+        "API CPU ms/req",
       ],
       pageRows(r.pages, r.settings.connections),
     ),
@@ -193,7 +199,7 @@ export function writeReport(r: Results): string {
         callRows.push([id, String(c), fmt(x.p50, 2), fmt(x.p99, 2), fmt(x.rps), `${x.ok}/${x.requests}`]);
     }
   }
-  out.push(table(["Call", "Conns", "p50 ms", "p99 ms", "req/s", "OK"], callRows));
+  out.push(table(["Call", "Conns", "p50 ms", "p99 ms", "req/s", "OK", "API CPU ms/req"], callRows));
   out.push(
     `Keyword search (sequential, ${r.keywordSearch.requests} requests over ${r.keywordSearch.keywords.length} ` +
       `keywords × 3 orders/pages × 3 rounds): p50 ${fmt(r.keywordSearch.p50, 2)} ms, p95 ${fmt(r.keywordSearch.p95, 2)} ms, ` +

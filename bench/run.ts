@@ -165,11 +165,12 @@ async function main() {
             page.method === "POST" ? loginFormHeaders(app.url) : page.loggedIn ? { Cookie: cookie } : {},
           body: page.body,
           okStatus: page.okStatus,
+          watch: { app: app.pid, api: api.pid },
         });
         if (sampler) peakUnderLoad = Math.max(peakUnderLoad, sampler.stop());
         appResults[page.id] = { ...appResults[page.id], [connections]: result };
         log(
-          `  app ${page.label} @${connections}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s (${result.ok}/${result.requests} ok)`,
+          `  app ${page.label} @${connections}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s (${result.ok}/${result.requests} ok), cpu/req ${JSON.stringify(result.cpuMsPerRequest)}`,
         );
       }
       for (const call of calls) {
@@ -183,10 +184,11 @@ async function main() {
           method: call.method,
           headers,
           body: call.body,
+          watch: { api: api.pid },
         });
         callResults[call.id] = { ...callResults[call.id], [connections]: result };
         log(
-          `  api ${call.id} @${connections}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s (${result.ok}/${result.requests} ok)`,
+          `  api ${call.id} @${connections}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps} req/s (${result.ok}/${result.requests} ok), cpu/req ${JSON.stringify(result.cpuMsPerRequest)}`,
         );
       }
     }
