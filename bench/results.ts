@@ -36,8 +36,18 @@ export interface Results {
   projectId: number;
   pages: PageResult[];
   apiCalls: Record<string, ByConnections>;
-  keywordSearch: { requests: number; p50: number; p95: number; max: number; keywords: string[] };
-  memory: { peakRssUnderLoadMb: number; vmHwmMb: number };
+  keywordSearch: {
+    requests: number;
+    p50: number;
+    p95: number;
+    max: number;
+    firstRoundP95: number;
+    laterRoundsP95: number;
+    slowest: { ms: number; round: number; query: string }[];
+    keywords: string[];
+  };
+  /** Peak RSS polled during the runs above one connection, overall and per page run (in run order). */
+  memory: { peakRssUnderLoadMb: number; vmHwmMb: number; peakRssByRunMb: Record<string, number> };
   bundles: RouteBundle[];
   lighthouse: Record<string, LighthouseResult | { error: string }>;
 }
