@@ -53,5 +53,6 @@ export default [
   ]),
 
   route("tiles/:z/:x/:y", "routes/tiles.tsx"),
+  route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

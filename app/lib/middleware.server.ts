@@ -7,15 +7,17 @@ import { MemberSession, memberSessionContext } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function cspFor(nonce: string) {
+/** The Content-Security-Policy around its nonce: everything else depends only on the configuration. */
+function cspParts(): [string, string] {
   const marketing = new URL(config.marketingSiteUrl).origin;
   const tiles = /^https?:\/\//.test(config.mapTileUrl)
     ? new URL(config.mapTileUrl.replace(/\{.*?\}/g, "0")).origin
     : "";
   const devConnect = config.production ? "" : " ws: wss:";
-  return [
+  const NONCE = "\u0000";
+  const policy = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${NONCE}'`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${tiles}`.trim(),
     "font-src 'self'",
@@ -26,6 +28,13 @@ function cspFor(nonce: string) {
     `form-action 'self' ${marketing}`,
     "frame-ancestors 'none'",
   ].join("; ");
+  const [before, after] = policy.split(NONCE);
+  return [before, after];
+}
+const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = cspParts();
+
+function cspFor(nonce: string) {
+  return `${CSP_BEFORE_NONCE}${nonce}${CSP_AFTER_NONCE}`;
 }
 
 /** Security headers on every response the router makes, with a fresh CSP nonce each request. */

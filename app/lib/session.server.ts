@@ -62,10 +62,16 @@ export class MemberSession {
     return new MemberSession(await storage.getSession(request.headers.get("Cookie")));
   }
 
+  /** The sealed token last opened, and what it opened to: one AES-GCM decryption per request, not per call. */
+  private opened: { sealed: string; token: string | null } | null = null;
+
   /** The API token, or null when logged out (or the sealed value does not open). */
   get token(): string | null {
     const sealed = this.session.get("token");
-    return sealed ? openToken(sealed, config.sessionSecrets) : null;
+    if (!sealed) return null;
+    if (this.opened?.sealed !== sealed)
+      this.opened = { sealed, token: openToken(sealed, config.sessionSecrets) };
+    return this.opened.token;
   }
 
   get isLoggedIn() {

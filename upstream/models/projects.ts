@@ -457,9 +457,6 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
   );
   const allCount = db.prepare<[], number>("SELECT count(*) FROM projects").pluck();
   const inactiveCount = db.prepare<[], number>("SELECT count(*) FROM projects WHERE active = 0").pluck();
-  const ftsCount = db
-    .prepare<[string], number>("SELECT count(*) FROM projects_fts WHERE projects_fts MATCH ?")
-    .pluck();
 
   // The ids of inactive projects (few), for counting active keyword matches inside the FTS index. One set per
   // database, shared by every query object over it (the SQL function is registered on the connection).
@@ -481,11 +478,10 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
       inactiveState.at = now;
     }
   }
-  const ftsActiveCount = db
-    .prepare<[string], number>(
-      "SELECT count(*) FROM projects_fts WHERE projects_fts MATCH ? AND leads_project_is_active(rowid) = 1",
-    )
-    .pluck();
+  // Every match and the active ones, in one pass over the FTS index (a second pass cost as much again).
+  const ftsCounts = db.prepare<[string], { n: number; active: number | null }>(
+    "SELECT count(*) AS n, sum(leads_project_is_active(rowid)) AS active FROM projects_fts WHERE projects_fts MATCH ?",
+  );
   const countMine = db
     .prepare<[number], number>("SELECT count(*) FROM user_projects WHERE user_id = ?")
     .pluck();
@@ -545,12 +541,10 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
     const now = Date.now();
     const hit = countCache.get(match);
     if (hit && now - hit.at < TOTAL_TTL_MS) return hit;
-    const n = ftsCount.get(match)!;
-    let active = 0;
-    if (n > 0) {
-      refreshInactive();
-      active = ftsActiveCount.get(match)!;
-    }
+    refreshInactive();
+    const counted = ftsCounts.get(match)!;
+    const n = counted.n;
+    const active = counted.active ?? 0;
     if (countCache.size >= 500) countCache.delete(countCache.keys().next().value as string);
     const entry = { n, active, at: now };
     countCache.set(match, entry);

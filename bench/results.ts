@@ -1,0 +1,53 @@
+/** The shape of bench/results.json. */
+import type { RouteBundle } from "./bundle";
+import type { LighthouseResult } from "./lighthouse";
+import type { LoadResult } from "./load";
+import type { Page } from "./scenarios";
+import type { SeedInfo } from "./seed";
+
+export interface Settings {
+  projects: number;
+  durationS: number;
+  warmupS: number;
+  connections: number[];
+  lighthouseRuns: number;
+  appPort: number;
+  apiPort: number;
+  cpuProfile: boolean;
+  skipBuild: boolean;
+  skipLighthouse: boolean;
+}
+
+/** Latency and throughput at each connection count, keyed by the connection count. */
+export type ByConnections = Record<string, LoadResult>;
+
+export interface PageResult {
+  page: Omit<Page, "body">;
+  app: ByConnections;
+  /** The page's API calls combined: critical path (latency) and the API's rate for the whole set (req/s). */
+  upstream: Record<string, { p50: number; p99: number; sumP50: number; rps: number }>;
+}
+
+export interface Results {
+  date: string;
+  machine: { cores: number; cpu: string; node: string; loadAvgBefore: number[]; loadAvgAfter: number[] };
+  settings: Settings;
+  seed: SeedInfo & { reused: boolean };
+  projectId: number;
+  pages: PageResult[];
+  apiCalls: Record<string, ByConnections>;
+  keywordSearch: {
+    requests: number;
+    p50: number;
+    p95: number;
+    max: number;
+    firstRoundP95: number;
+    laterRoundsP95: number;
+    slowest: { ms: number; round: number; query: string }[];
+    keywords: string[];
+  };
+  /** Peak RSS polled during the runs above one connection, overall and per page run (in run order). */
+  memory: { peakRssUnderLoadMb: number; vmHwmMb: number; peakRssByRunMb: Record<string, number> };
+  bundles: RouteBundle[];
+  lighthouse: Record<string, LighthouseResult | { error: string }>;
+}

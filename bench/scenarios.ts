@@ -1,0 +1,146 @@
+/**
+ * What the benchmark measures: each key page of the app, and the reference API calls that page makes, with
+ * how the page combines them (in parallel or one after another). Keep these in step with the loaders:
+ * root (Users/Me, in parallel with the route's loader), routes/projects.tsx, routes/project.tsx (its
+ * middleware reads the project before any loader runs), routes/contacts.tsx and routes/login.tsx.
+ */
+
+/** One reference API call, as the app makes it. */
+export interface ApiCall {
+  id: string;
+  method: "GET" | "POST";
+  path: string;
+  /** POST body (JSON). */
+  body?: string;
+  /** Sent without the member's token. */
+  anonymous?: boolean;
+}
+
+/**
+ * How a page's calls are made: a list of steps run one after another, each a group of calls run in parallel.
+ * The critical path is the sum over steps of the slowest call in each step.
+ */
+export type CallPlan = string[][];
+
+export interface Page {
+  id: string;
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  /** Sent with the session cookie. */
+  loggedIn: boolean;
+  body?: string;
+  okStatus: number[];
+  plan: CallPlan;
+}
+
+export const KEYWORD = "hospital";
+export const SEARCH_QUERY = `query=${KEYWORD}&orderBy=updated_at&orderDirection=desc&page=50`;
+
+export function apiCalls(projectId: number, loginBody: string): ApiCall[] {
+  return [
+    { id: "Users/Me", method: "GET", path: "Users/Me" },
+    { id: "Projects", method: "GET", path: "Projects?page=1&perPage=15" },
+    { id: "Projects/CountMine", method: "GET", path: "Projects/CountMine" },
+    {
+      id: "Projects (keyword, page 50)",
+      method: "GET",
+      path: `Projects?page=50&perPage=15&orderBy=updated_at&orderDirection=desc&query=${KEYWORD}`,
+    },
+    { id: "Projects (mine)", method: "GET", path: "Projects?page=1&perPage=15&mine=1" },
+    { id: "Projects/{id}", method: "GET", path: `Projects/${projectId}` },
+    { id: "Projects/{id}/Notes", method: "GET", path: `Projects/${projectId}/Notes` },
+    { id: "Projects/{id}/Similar", method: "GET", path: `Projects/${projectId}/Similar?page=1` },
+    { id: "Contacts", method: "GET", path: "Contacts?page=1&perPage=15" },
+    { id: "Login", method: "POST", path: "Login", body: loginBody, anonymous: true },
+  ];
+}
+
+export function pages(projectId: number, loginFormBody: string): Page[] {
+  return [
+    {
+      id: "baseline",
+      label: "/_bench/baseline (static, no session)",
+      method: "GET",
+      path: "/_bench/baseline",
+      loggedIn: false,
+      okStatus: [200],
+      plan: [],
+    },
+    {
+      id: "projects",
+      label: "/Projects",
+      method: "GET",
+      path: "/Projects",
+      loggedIn: true,
+      okStatus: [200],
+      plan: [["Users/Me", "Projects", "Projects/CountMine"]],
+    },
+    {
+      id: "projects-search",
+      label: `/Projects?${SEARCH_QUERY}`,
+      method: "GET",
+      path: `/Projects?${SEARCH_QUERY}`,
+      loggedIn: true,
+      okStatus: [200],
+      plan: [["Users/Me", "Projects (keyword, page 50)", "Projects/CountMine"]],
+    },
+    {
+      id: "me-projects",
+      label: "/Me/Projects",
+      method: "GET",
+      path: "/Me/Projects",
+      loggedIn: true,
+      okStatus: [200],
+      plan: [["Users/Me", "Projects (mine)"]],
+    },
+    {
+      id: "project",
+      label: "/Projects/{id}",
+      method: "GET",
+      path: `/Projects/${projectId}`,
+      loggedIn: true,
+      okStatus: [200],
+      plan: [["Projects/{id}"], ["Users/Me", "Projects/{id}/Notes", "Projects/{id}/Similar"]],
+    },
+    {
+      id: "contacts",
+      label: "/Contacts",
+      method: "GET",
+      path: "/Contacts",
+      loggedIn: true,
+      okStatus: [200],
+      plan: [["Users/Me", "Contacts"]],
+    },
+    {
+      id: "login",
+      label: "POST /Login",
+      method: "POST",
+      path: "/Login",
+      loggedIn: false,
+      body: loginFormBody,
+      okStatus: [302],
+      plan: [["Login"]],
+    },
+  ];
+}
+
+/** Keyword searches for the reference API's search latency (p95), each term alone and some pairs. */
+export const SEARCH_KEYWORDS = [
+  "school",
+  "hospital",
+  "warehouse",
+  "renovation",
+  "church",
+  "bridge",
+  "hotel",
+  "retail",
+  "office",
+  "apartment",
+  "clinic",
+  "library",
+  "school renovation",
+  "medical office",
+  "hotel addition",
+  "dallas",
+];

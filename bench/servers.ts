@@ -1,0 +1,130 @@
+/**
+ * Starts the reference API and the built app as separate processes on loopback ports of their own, the way
+ * production would run them (NODE_ENV=production, react-router-serve), and stops them again.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { openSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+
+export interface Server {
+  name: string;
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+async function assertPortFree(port: number) {
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen({ port, host: "127.0.0.1" }, () => probe.close(() => resolve(true)));
+  });
+  if (!free) throw new Error(`port ${port} is already in use (set BENCH_APP_PORT / BENCH_API_PORT)`);
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+}
+
+function spawnLogged(args: string[], env: NodeJS.ProcessEnv, root: string, logPath: string) {
+  const out = openSync(logPath, "w");
+  return spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", out, out] });
+}
+
+export async function startApi(options: {
+  root: string;
+  port: number;
+  dbPath: string;
+  logPath: string;
+}): Promise<Server> {
+  await assertPortFree(options.port);
+  const child = spawnLogged(
+    ["--import", "tsx", "upstream/main.ts"],
+    {
+      ...process.env,
+      NODE_ENV: "production",
+      UPSTREAM_PORT: String(options.port),
+      UPSTREAM_HOST: "127.0.0.1",
+      UPSTREAM_DB: options.dbPath,
+    },
+    options.root,
+    options.logPath,
+  );
+  const url = `http://127.0.0.1:${options.port}/api/frontend/V1`;
+  const server: Server = { name: "api", url, pid: child.pid ?? 0, child, stop: stopper(child) };
+  try {
+    await waitFor(`${url}/Health`, child, 60_000);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+export async function startApp(options: {
+  root: string;
+  port: number;
+  apiUrl: string;
+  logPath: string;
+  nodeOptions?: string[];
+}): Promise<Server> {
+  await assertPortFree(options.port);
+  const require = createRequire(join(options.root, "package.json"));
+  const servePkgPath = require.resolve("@react-router/serve/package.json");
+  const bin = (JSON.parse(readFileSync(servePkgPath, "utf8")) as { bin: Record<string, string> }).bin[
+    "react-router-serve"
+  ];
+  const child = spawnLogged(
+    [...(options.nodeOptions ?? []), join(dirname(servePkgPath), bin), "build/server/index.js"],
+    {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port),
+      API_BASE_URL: options.apiUrl,
+      SESSION_SECRET: randomBytes(32).toString("base64url"),
+      // Plain http on loopback: a Secure __Host- cookie would not be sent back by the load tools.
+      COOKIE_SECURE: "false",
+    },
+    options.root,
+    options.logPath,
+  );
+  const url = `http://127.0.0.1:${options.port}`;
+  const server: Server = { name: "app", url, pid: child.pid ?? 0, child, stop: stopper(child) };
+  try {
+    await waitFor(`${url}/Login`, child, 60_000);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}

@@ -1,0 +1,43 @@
+/** Logging in: to the app (form POST, session cookie) and to the reference API (bearer token). */
+
+export const MEMBER = { email: "member@example.com", password: "demo-password" } as const;
+
+/** The form body the login page posts. */
+export function loginFormBody(): string {
+  return new URLSearchParams({ email: MEMBER.email, password: MEMBER.password, redirect: "" }).toString();
+}
+
+/** Headers of a same-origin form post: the app's CSRF guard wants Origin (or Sec-Fetch-Site) to match. */
+export function loginFormHeaders(appUrl: string): Record<string, string> {
+  return { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl };
+}
+
+/** Logs in through the app's own login form and returns the session cookie ("name=value"). */
+export async function appSessionCookie(appUrl: string): Promise<string> {
+  const res = await fetch(`${appUrl}/Login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: loginFormHeaders(appUrl),
+    body: loginFormBody(),
+  });
+  await res.body?.cancel();
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => /^(__Host-)?session=./.test(c));
+  if (res.status !== 302 || !cookie) throw new Error(`login to the app failed (HTTP ${res.status})`);
+  return cookie;
+}
+
+/** Logs in to the reference API and returns the member's access token. */
+export async function apiToken(apiUrl: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/Login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(MEMBER),
+  });
+  const body = (await res.json()) as { data?: { accessToken?: string } };
+  const token = body.data?.accessToken;
+  if (!res.ok || !token) throw new Error(`login to the reference API failed (HTTP ${res.status})`);
+  return token;
+}
