@@ -116,7 +116,7 @@ export class ApiClient {
       body = JSON.stringify(options.body);
     }
     const timeoutMs = options.timeoutMs ?? config.upstreamTimeoutMs;
-    const signal = AbortSignal.any([this.request.signal, AbortSignal.timeout(timeoutMs)]);
+    const signal = AbortSignal.any([this.request.signal, timeoutSignal(timeoutMs)]);
     const started = performance.now();
     try {
       const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
@@ -160,6 +160,22 @@ export class ApiClient {
     this.session.destroy();
     return redirect(loginUrlFor(this.request));
   }
+}
+
+/**
+ * Like AbortSignal.timeout(ms), but held by its own timer: Node 20 may garbage-collect an
+ * AbortSignal.timeout() that only AbortSignal.any() refers to, and then it never fires (found by the
+ * fault suite: calls to a silent API hung until the API gave up, instead of failing after the timeout).
+ * The timer is not cleared when the answer arrives, so that it also bounds reading the body; it is unref'd.
+ */
+function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The API did not answer within ${ms} ms`, "TimeoutError")),
+    ms,
+  );
+  timer.unref?.();
+  return controller.signal;
 }
 
 function logCall(method: string, path: string, status: number, note: string) {

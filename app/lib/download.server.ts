@@ -1,5 +1,5 @@
-import { type RouterContextProvider, redirect } from "react-router";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "./api.server";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { ApiRequestError, apiContext, type UpstreamFailureBody, upstreamFailureMessage } from "./api.server";
 import { readListParams } from "./list-params";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
@@ -28,9 +28,25 @@ export async function downloadList(
     const upstream = await context.get(apiContext).stream("POST", options.apiPath, {
       body: { ...list, mine: fields.get("mine") === "1" ? 1 : undefined },
     });
+    // The contract is a CSV file: anything else (an error page, JSON) is not handed to the member as one.
+    const type = upstream.headers.get("Content-Type") ?? "";
+    if (!/^text\/csv\b/i.test(type)) {
+      await upstream.body?.cancel().catch(() => {});
+      console.warn(
+        `[api] POST /${options.apiPath} → ${upstream.status}: answer is not CSV (${type || "no type"})`,
+      );
+      throw data<UpstreamFailureBody>(
+        {
+          upstreamFailure: true,
+          title: "The service is unavailable",
+          message: "The service sent an answer we could not read. Please try again shortly.",
+        },
+        { status: 502 },
+      );
+    }
     return new Response(upstream.body, {
       headers: {
-        "Content-Type": upstream.headers.get("Content-Type") ?? "text/csv; charset=utf-8",
+        "Content-Type": type,
         "Content-Disposition":
           upstream.headers.get("Content-Disposition") ?? `attachment; filename="${options.filename}"`,
         "Cache-Control": "no-store",

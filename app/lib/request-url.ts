@@ -13,7 +13,10 @@ export function visiblePath(request: Request): string {
 export function loginUrlFor(request: Request): string {
   const path = visiblePath(request);
   const onLogin = path === "/" || path.toLowerCase().startsWith("/login");
-  return onLogin ? "/Login" : `/Login?redirect=${encodeURIComponent(path)}`;
+  if (onLogin) return "/Login";
+  // A huge URL (a hostile or broken link) would make a Location header too long to send: keep its path only.
+  const wanted = path.length > 2048 ? new URL(request.url).pathname : path;
+  return wanted.length > 2048 ? "/Login" : `/Login?redirect=${encodeURIComponent(wanted)}`;
 }
 
 /** The address the page is known by, behind a TLS-terminating proxy too (for the e-mail links). */

@@ -19,7 +19,7 @@ const FolderPost = z.object({
     .catch(1),
   name: z.string().trim().max(60).catch(""),
   color: z.string().trim().max(20).catch(""),
-  returnTo: z.string().optional(),
+  returnTo: z.string().optional().catch(undefined),
 });
 
 export const handle = { title: "Folder" };

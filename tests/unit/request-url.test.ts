@@ -17,3 +17,10 @@ describe("loginUrlFor", () => {
     expect(loginUrlFor(new Request("http://x/Login?redirect=%2Fa"))).toBe("/Login");
   });
 });
+
+describe("loginUrlFor and huge URLs", () => {
+  it("keeps only the path of a URL too long to carry through login", () => {
+    const url = loginUrlFor(new Request(`http://x/Projects?query=${"x".repeat(5000)}`));
+    expect(url).toBe("/Login?redirect=%2FProjects");
+  });
+});

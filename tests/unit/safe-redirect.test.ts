@@ -32,3 +32,9 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(["/a"], "/Projects")).toBe("/Projects");
   });
 });
+
+describe("safeRedirectPath and huge values", () => {
+  it("falls back for a target too long for a Location header", () => {
+    expect(safeRedirectPath(`/Projects?query=${"x".repeat(5000)}`, "/Me/Projects")).toBe("/Me/Projects");
+  });
+});

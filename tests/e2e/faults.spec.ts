@@ -1,0 +1,445 @@
+/**
+ * Fault suite (issue #5, part 2): a second app instance (the production build) behind a fault-injecting proxy in
+ * front of the reference API. Every screen of the route table and every form, under every fault: a friendly
+ * 502/503/504 page (screens) or the form again with what was typed and a message (forms), no stack trace, no
+ * token, nothing half-saved, and the app process stays up.
+ */
+import type { Page } from "@playwright/test";
+import {
+  createMemberWithData,
+  expect,
+  expectNoLeaks,
+  loginAt,
+  memberSnapshot,
+  paramValues,
+  sessionFor,
+  test,
+  UPSTREAM_MESSAGE,
+  waitForHydration,
+} from "./support/fault-fixtures";
+import { FAULT_DESCRIPTIONS, FAULT_MODES, type FaultMode } from "./support/fault-proxy";
+import { jsDisabled } from "./support/fixtures";
+import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
+
+/** The status each fault must give (ApiClient: unreachable 503, timeout 504, bad answers 502). */
+const EXPECTED_STATUS: Record<Exclude<FaultMode, "pass">, number> = {
+  down: 503,
+  error500: 502,
+  malformed: 502,
+  contract: 502,
+  timeout: 504,
+  drop: 502,
+};
+const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
+
+const memberScreens = SCREENS.filter((s) => s.member || s.file === "routes/logout.tsx");
+const guestScreens = SCREENS.filter((s) => !memberScreens.includes(s));
+
+test.describe.configure({ mode: "parallel" });
+
+test("the route table gives the fault suite screens and forms to cover", () => {
+  expect(memberScreens.length).toBeGreaterThan(10);
+  expect(guestScreens.map((s) => s.pattern)).toContain("/Login");
+  expect(ACTIONS.length).toBeGreaterThan(5);
+});
+
+test.describe("logged-out screens", () => {
+  test("each guest screen either needs no API or fails friendly, under every fault", async ({
+    side,
+  }, info) => {
+    test.skip(jsDisabled(info), "plain HTTP requests: the same for both projects");
+    test.setTimeout(120_000);
+    const values = paramValues(createMemberWithData());
+    for (const screen of guestScreens) {
+      const url = `${side.url}${fillPath(screen.pattern, values)}`;
+      await side.proxy.set("pass");
+      side.proxy.resetCount();
+      const baseline = await fetch(url, { redirect: "manual" });
+      await baseline.text();
+      const usesApi = side.proxy.seen > 0;
+      for (const mode of FAULT_MODES) {
+        await side.proxy.set(mode);
+        const res = await fetch(url, { redirect: "manual" });
+        const html = await res.text();
+        const where = `${screen.pattern} under ${mode}`;
+        if (usesApi) {
+          expect(res.status, where).toBe(EXPECTED_STATUS[mode]);
+          expect(html, where).toMatch(UPSTREAM_MESSAGE);
+        } else {
+          expect(res.status, `${where} (needs no API)`).toBe(baseline.status);
+        }
+        expectNoLeaks(html, side.proxy.tokens, where);
+      }
+    }
+    await side.proxy.set("pass");
+    expect(side.alive()).toBe(true);
+  });
+});
+
+async function expectFriendlyErrorPage(page: Page, status: number, where: string, tokens: Set<string>) {
+  const alert = page.getByRole("alert").filter({ hasText: `Error ${status}` });
+  await expect(alert, where).toBeVisible();
+  await expect(alert, where).toContainText(UPSTREAM_MESSAGE);
+  expectNoLeaks(await page.content(), tokens, where);
+  expectNoLeaks(page.url(), tokens, `${where} (URL)`);
+}
+
+test.describe("logged-in screens", () => {
+  for (const mode of FAULT_MODES) {
+    test(`every screen fails friendly when ${FAULT_DESCRIPTIONS[mode]}`, async ({ page, side }, info) => {
+      test.setTimeout(150_000);
+      const member = createMemberWithData();
+      const values = paramValues(member);
+      await side.proxy.set("pass");
+      await loginAt(page, side.url, member.email);
+      const status = EXPECTED_STATUS[mode];
+
+      for (const screen of memberScreens) {
+        const path = fillPath(screen.pattern, values);
+        const where = `${path} (${screen.id}) under ${mode}`;
+        if (jsDisabled(info) || screen.file === "routes/logout.tsx") {
+          // A document request (a same-origin client navigation to /Logout would log out: by design).
+          await side.proxy.set(mode);
+          const response = await page.goto(`${side.url}${path}`);
+          expect(response?.status(), where).toBe(status);
+          await expectFriendlyErrorPage(page, status, where, side.proxy.tokens);
+        } else {
+          // With JavaScript: a client-side navigation (the router's data request), from a working page.
+          await side.proxy.set("pass");
+          if (!page.url().startsWith(side.url) || !(await page.getByRole("navigation").count())) {
+            await page.goto(`${side.url}/Notes`);
+          }
+          await side.proxy.set(mode);
+          await page.evaluate(async (to) => {
+            const router = (
+              window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+            ).__reactRouterDataRouter;
+            await router.navigate(to);
+          }, path);
+          await expectFriendlyErrorPage(page, status, where, side.proxy.tokens);
+        }
+      }
+
+      // The app is still up and serves the member once the API is back.
+      await side.proxy.set("pass");
+      const response = await page.goto(`${side.url}/Notes`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { name: "Notes", level: 1 })).toBeVisible();
+      expect(side.alive()).toBe(true);
+      const cookies = JSON.stringify(await page.context().cookies());
+      for (const token of side.proxy.tokens) expect(cookies.includes(token)).toBe(false);
+    });
+  }
+});
+
+/** A form of the app, filled as a member would; `secret` fields must come back empty. */
+type FormCase = {
+  name: string;
+  /** The route module whose action it posts to (the route table's file). */
+  file: string;
+  guest?: boolean;
+  url: (m: ReturnType<typeof createMemberWithData>) => string;
+  fields: (
+    m: ReturnType<typeof createMemberWithData>,
+  ) => { label: string; value: string; secret?: boolean }[];
+  before?: (page: Page) => Promise<void>;
+  submit: string;
+  /** The form's own failure message, where it shows one instead of the API client's text. */
+  message?: RegExp;
+};
+
+const FORMS: FormCase[] = [
+  {
+    name: "login",
+    file: "routes/login.tsx",
+    guest: true,
+    url: () => "/Login",
+    fields: (m) => [
+      { label: "Email", value: m.email },
+      { label: "Password", value: m.password, secret: true },
+    ],
+    submit: "Log in",
+  },
+  {
+    name: "forgot password",
+    file: "routes/forgot-password.tsx",
+    guest: true,
+    url: () => "/ForgotPassword",
+    fields: (m) => [{ label: "Email", value: m.email }],
+    submit: "Send reset link",
+  },
+  {
+    name: "reset password",
+    file: "routes/reset-password.tsx",
+    guest: true,
+    url: () => "/ForgotPassword/0123456789abcdef0123456789abcdef",
+    fields: () => [{ label: "New password", value: "a-new-password-typed", secret: true }],
+    submit: "Reset password",
+  },
+  {
+    name: "contact us",
+    file: "routes/contact-us.tsx",
+    url: () => "/ContactUs?reason=Question",
+    fields: () => [{ label: "Comment", value: "Typed question that must survive the outage" }],
+    submit: "Submit",
+  },
+  {
+    name: "account",
+    file: "routes/account.tsx",
+    url: () => "/Me/Account",
+    fields: () => [
+      { label: "First name", value: "Faulty" },
+      { label: "City", value: "Typed City" },
+    ],
+    submit: "Save",
+  },
+  {
+    name: "change password",
+    file: "routes/account.tsx",
+    url: () => "/Me/Account?dialog=password",
+    fields: (m) => [
+      { label: "Current password", value: m.password, secret: true },
+      { label: "New password", value: "another-new-password", secret: true },
+      { label: "Confirm new password", value: "another-new-password", secret: true },
+    ],
+    submit: "Change password",
+  },
+  {
+    name: "settings",
+    file: "routes/settings.tsx",
+    url: () => "/Me/Settings",
+    before: async (page) => {
+      await page.getByLabel("Weekly alerts").check();
+      await page.getByLabel("Project value").selectOption({ label: "Greater Than" });
+    },
+    fields: () => [{ label: "Value (millions)", value: "12.5" }],
+    submit: "Save",
+    message: /Your settings could not be saved/,
+  },
+  {
+    name: "new folder",
+    file: "routes/folders.tsx",
+    url: () => "/Folders?tag_type=1",
+    before: async (page) => {
+      await page.getByRole("radio").first().check({ force: true });
+    },
+    fields: () => [{ label: "Name", value: "Typed folder" }],
+    submit: "Save",
+  },
+  {
+    name: "project note",
+    file: "routes/project.tsx",
+    url: (m) => `/Projects/${m.otherProjectId}?dialog=note`,
+    fields: () => [{ label: "Note", value: "Typed note that must survive the outage" }],
+    submit: "Save",
+    // The spec (section 8): 'on request failure the alert reads 'error''.
+    message: /^error$/,
+  },
+  {
+    name: "request research",
+    file: "routes/project.tsx",
+    url: (m) => `/Projects/${m.otherProjectId}?dialog=research`,
+    fields: () => [{ label: "Comment", value: "Typed research request" }],
+    submit: "Submit Request",
+  },
+  {
+    name: "save project",
+    file: "routes/project.tsx",
+    url: (m) => `/Projects/${m.otherProjectId}`,
+    fields: () => [],
+    submit: "Add Saved Projects",
+  },
+];
+
+/** Forms whose password input is not cleared after a failed submit when JavaScript runs (app/components/forms.tsx). */
+const KEEPS_TYPED_SECRET = ["login", "reset password"];
+
+/** Action routes whose forms are checked at the HTTP level below (list bulk actions, downloads, logout). */
+const HTTP_LEVEL = [
+  "routes/projects.tsx",
+  "routes/contacts.tsx",
+  "routes/projects.download.tsx",
+  "routes/contacts.download.tsx",
+  "routes/logout.tsx",
+];
+
+test("every route with an action has its forms in the fault suite", () => {
+  const covered = new Set([...FORMS.map((f) => f.file), ...HTTP_LEVEL]);
+  const missing = ACTIONS.filter((a) => !covered.has(a.file)).map((a) => `${a.pattern} (${a.file})`);
+  expect(missing, "action routes without a fault scenario").toEqual([]);
+});
+
+test.describe("forms", () => {
+  for (const form of FORMS) {
+    test(`${form.name}: re-renders with what was typed and a message, nothing saved`, async ({
+      page,
+      side,
+    }) => {
+      test.setTimeout(120_000);
+      const member = createMemberWithData();
+      await side.proxy.set("pass");
+      if (!form.guest) await loginAt(page, side.url, member.email);
+      const before = memberSnapshot(member.id, member.email);
+      const fields = form.fields(member);
+
+      for (const mode of FAULT_MODES) {
+        const where = `${form.name} under ${mode}`;
+        await side.proxy.set("pass");
+        await page.goto(`${side.url}${form.url(member)}`);
+        const submit = page.getByRole("button", { name: form.submit, exact: true });
+        if (!jsDisabled(test.info())) await waitForHydration(submit);
+        await form.before?.(page);
+        for (const field of fields) await page.getByLabel(field.label, { exact: true }).fill(field.value);
+        // The page loaded through the API; only the save fails.
+        await side.proxy.set(mode, { methods: WRITES });
+        side.proxy.resetCount();
+        await submit.click();
+        await expect(page.getByText(form.message ?? UPSTREAM_MESSAGE).first(), where).toBeVisible();
+        expect(side.proxy.faulted, `${where}: the save reached the proxy`).toBeGreaterThan(0);
+        for (const field of fields) {
+          const input = page.getByLabel(field.label, { exact: true });
+          if (field.secret && !jsDisabled(test.info()) && KEEPS_TYPED_SECRET.includes(form.name)) {
+            // Known issue (reported): with JavaScript the input keeps what the member typed (the server never
+            // sends it back: checked on the page's HTML below), where the spec wants it cleared.
+            test.info().annotations.push({
+              type: "known issue",
+              description: `${form.name}: ${field.label} not cleared with JavaScript`,
+            });
+            continue;
+          }
+          await expect(input, `${where}: ${field.label}`).toHaveValue(field.secret ? "" : field.value);
+        }
+        const html = await page.content();
+        expectNoLeaks(html, side.proxy.tokens, where);
+        expectNoLeaks(page.url(), side.proxy.tokens, `${where} (URL)`);
+        for (const field of fields.filter((f) => f.secret)) {
+          expect(html.includes(field.value), `${where}: ${field.label} echoed`).toBe(false);
+        }
+        if (form.guest) {
+          const cookies = await page.context().cookies(side.url);
+          expect(
+            cookies.some((c) => /session/.test(c.name) && c.value),
+            `${where}: a session`,
+          ).toBe(false);
+        }
+      }
+      await side.proxy.set("pass");
+      expect(memberSnapshot(member.id, member.email), `${form.name}: half-saved`).toEqual(before);
+      expect(side.alive()).toBe(true);
+    });
+  }
+});
+
+test.describe("list actions, downloads and logout (HTTP level)", () => {
+  test("bulk move/remove and CSV downloads fail with a message and save nothing", async ({ side }, info) => {
+    test.skip(jsDisabled(info), "plain HTTP requests: the same for both projects");
+    test.setTimeout(120_000);
+    const member = createMemberWithData();
+    await side.proxy.set("pass");
+    const cookie = await sessionFor(side.url, member.email);
+    const before = memberSnapshot(member.id, member.email);
+    const posts: { path: string; body: Record<string, string>; back: string }[] = [
+      {
+        path: "/Me/Projects",
+        body: { intent: "remove", ids: String(member.projectId) },
+        back: "/Me/Projects",
+      },
+      {
+        path: "/Me/Projects",
+        body: { intent: "move", ids: String(member.projectId), tag_id: String(member.projectTag) },
+        back: "/Me/Projects",
+      },
+      {
+        path: "/Me/Contacts",
+        body: { intent: "remove", ids: String(member.contactId) },
+        back: "/Me/Contacts",
+      },
+      {
+        path: "/Projects/Download",
+        body: { returnTo: "/Projects?query=school" },
+        back: "/Projects?query=school",
+      },
+      { path: "/Contacts/Download", body: { returnTo: "/Contacts" }, back: "/Contacts" },
+    ];
+    for (const mode of FAULT_MODES) {
+      for (const post of posts) {
+        const where = `${post.path} ${post.body.intent ?? "download"} under ${mode}`;
+        await side.proxy.set(mode, { methods: WRITES });
+        const res = await fetch(`${side.url}${post.path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: cookie, Origin: side.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(post.body),
+        });
+        const text = await res.text();
+        expectNoLeaks(text, side.proxy.tokens, where);
+        if (res.status >= 300 && res.status < 400) {
+          // Post/Redirect/Get back to the list, with the message as a flash in the session.
+          expect(res.headers.get("location"), where).toBe(post.back);
+          const flash =
+            res.headers
+              .getSetCookie()
+              .find((c) => /session=/.test(c))
+              ?.split(";")[0] ?? cookie;
+          await side.proxy.set("pass");
+          const page = await fetch(`${side.url}${post.back}`, { headers: { Cookie: flash } });
+          expect(await page.text(), where).toMatch(UPSTREAM_MESSAGE);
+        } else {
+          // The list re-renders with a message: the API client's, or the spec's own ('Could not remove ...').
+          expect([400, 502, 503, 504], where).toContain(res.status);
+          expect(text, where).toMatch(new RegExp(`${UPSTREAM_MESSAGE.source}|Could not (remove|move)`, "i"));
+        }
+      }
+    }
+    await side.proxy.set("pass");
+    expect(memberSnapshot(member.id, member.email)).toEqual(before);
+    expect(side.alive()).toBe(true);
+  });
+
+  test("logout under a fault still ends the session", async ({ side }, info) => {
+    test.skip(jsDisabled(info), "plain HTTP requests: the same for both projects");
+    const member = createMemberWithData();
+    for (const mode of FAULT_MODES) {
+      await side.proxy.set("pass");
+      const cookie = await sessionFor(side.url, member.email);
+      await side.proxy.set(mode, { methods: WRITES });
+      const res = await logoutWith(side.url, cookie);
+      expect(res.status, mode).toBe(302);
+      expect(res.headers.get("location"), mode).toBe("/Login");
+      // The browser is told to forget the cookie.
+      const cleared = res.headers.getSetCookie().find((c) => /session=/.test(c)) ?? "";
+      expect(cleared, mode).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    }
+    await side.proxy.set("pass");
+    expect(side.alive()).toBe(true);
+  });
+
+  test("a cookie replayed after a logout whose token revocation failed no longer works", async ({
+    side,
+  }, info) => {
+    test.skip(jsDisabled(info), "plain HTTP requests: the same for both projects");
+    // Known issue (reported): the session cookie is stateless, and only the API's token revocation makes an old
+    // cookie useless; when the API is down during the logout, a copy of the cookie keeps working.
+    test.fail();
+    const member = createMemberWithData();
+    await side.proxy.set("pass");
+    const cookie = await sessionFor(side.url, member.email);
+    await side.proxy.set("down", { methods: WRITES });
+    expect((await logoutWith(side.url, cookie)).status).toBe(302);
+    await side.proxy.set("pass");
+    const after = await fetch(`${side.url}/Notes`, { redirect: "manual", headers: { Cookie: cookie } });
+    await after.text();
+    expect(after.status, "the old cookie is refused").toBe(302);
+  });
+});
+
+async function logoutWith(base: string, cookie: string) {
+  const res = await fetch(`${base}/Logout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  await res.text();
+  return res;
+}
