@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { createContext, createCookieSessionStorage, type Session } from "react-router";
 import { config } from "./config.server";
+import { LruCache } from "./lru";
 import { openToken, sealToken } from "./token-crypto.server";
 
 export type Toast = {
@@ -16,6 +18,14 @@ type SessionData = {
   nudgeShown: boolean;
 };
 type FlashData = { toast: Toast; notice: string };
+
+/**
+ * API tokens of sessions logged out here (by fingerprint), for as long as a session may live. The cookie is
+ * stateless: when the API's token revocation fails at logout, this is what keeps a copy of the old cookie from
+ * working. Per process: behind several app processes the API's revocation remains the guarantee.
+ */
+const endedTokens = new LruCache<string, true>(50_000, config.sessionMaxMs);
+const fingerprint = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 const storage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: {
@@ -69,8 +79,10 @@ export class MemberSession {
   get token(): string | null {
     const sealed = this.session.get("token");
     if (!sealed) return null;
-    if (this.opened?.sealed !== sealed)
-      this.opened = { sealed, token: openToken(sealed, config.sessionSecrets) };
+    if (this.opened?.sealed !== sealed) {
+      const token = openToken(sealed, config.sessionSecrets);
+      this.opened = { sealed, token: token && !endedTokens.has(fingerprint(token)) ? token : null };
+    }
     return this.opened.token;
   }
 
@@ -89,6 +101,8 @@ export class MemberSession {
   }
 
   destroy() {
+    const token = this.token;
+    if (token) endedTokens.set(fingerprint(token), true);
     this.state = "destroyed";
   }
 
