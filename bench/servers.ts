@@ -8,6 +8,7 @@ import { openSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { appHeapFlags } from "../scripts/app-heap";
 
 export interface Server {
   name: string;
@@ -104,7 +105,13 @@ export async function startApp(options: {
     "react-router-serve"
   ];
   const child = spawnLogged(
-    [...(options.nodeOptions ?? []), join(dirname(servePkgPath), bin), "build/server/index.js"],
+    // The same heap cap as `npm start` (scripts/app-heap.ts): the bench measures the production setup.
+    [
+      ...appHeapFlags(),
+      ...(options.nodeOptions ?? []),
+      join(dirname(servePkgPath), bin),
+      "build/server/index.js",
+    ],
     {
       ...process.env,
       NODE_ENV: "production",

@@ -20,6 +20,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { appHeapFlags } from "./app-heap";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -181,7 +182,7 @@ function startApp(env: NodeJS.ProcessEnv): ChildProcess {
   const servePkgPath = require.resolve("@react-router/serve/package.json");
   const servePkg = JSON.parse(readFileSync(servePkgPath, "utf8")) as { bin: string | Record<string, string> };
   const binRel = typeof servePkg.bin === "string" ? servePkg.bin : servePkg.bin["react-router-serve"];
-  return spawn(process.execPath, [join(dirname(servePkgPath), binRel), serverEntry], {
+  return spawn(process.execPath, [...appHeapFlags(), join(dirname(servePkgPath), binRel), serverEntry], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: "production" },
     stdio: "inherit",

@@ -77,14 +77,24 @@ export function Pagination({
   );
 }
 
-/** A select of every page stays small: past 500 pages it lists every page near the ends and every 10th between. */
-function pageOptions(totalPages: number, current: number) {
-  if (totalPages <= 500) return Array.from({ length: totalPages }, (_, i) => i + 1);
-  const pages: number[] = [];
-  for (let p = 1; p <= totalPages; p++) {
-    if (p <= 50 || p > totalPages - 50 || p % 10 === 0 || Math.abs(p - current) <= 2) pages.push(p);
+/**
+ * The page-jump choices: every page of a short list; for a long one (1,000 matches is 67 pages, the whole
+ * database thousands) the pages near the current one and the ends, and round steps between, so the select
+ * stays a few dozen options instead of thousands (each one is HTML on every list page).
+ */
+export function pageOptions(totalPages: number, current: number): number[] {
+  if (totalPages <= 100) return Array.from({ length: totalPages }, (_, i) => i + 1);
+  const pages = new Set<number>();
+  const add = (p: number) => {
+    if (p >= 1 && p <= totalPages) pages.add(p);
+  };
+  for (let p = 1; p <= 10; p++) add(p);
+  for (let step = 10; step < totalPages; step *= 10) {
+    for (let p = step; p <= Math.min(totalPages, step * 10); p += step) add(p);
   }
-  return pages;
+  for (let p = current - 5; p <= current + 5; p++) add(p);
+  add(totalPages);
+  return [...pages].sort((a, b) => a - b);
 }
 
 /** The list params other than page, as hidden inputs of a GET form. */
