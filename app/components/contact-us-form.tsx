@@ -5,13 +5,13 @@ import { Form, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { hrefWithoutDialog } from "~/lib/dialog-url";
-import type { ContactDialogName } from "./contact-dialog-names";
 import { FormAlert, SubmitButton, TextareaField, useIsSubmitting } from "./forms";
 import { Modal } from "./modal";
 
 export const CONTACT_REASONS = ["Question", "Research"] as const;
 export type ContactReason = (typeof CONTACT_REASONS)[number];
-export { CONTACT_DIALOGS, type ContactDialogName } from "./contact-dialog-names";
+export const CONTACT_DIALOGS = ["ask", "research"] as const;
+export type ContactDialogName = (typeof CONTACT_DIALOGS)[number];
 
 export const CONTACT_US_ACTION = "/ContactUs";
 export const COMMENT_REQUIRED = "Please enter your message.";

@@ -1,21 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useMatches, useNavigate } from "react-router";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/dialog-url";
 import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
 import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/trial";
 import type { RootData } from "~/root";
-import { CONTACT_DIALOGS, type ContactDialogName } from "../contact-dialog-names";
+import { CONTACT_DIALOGS, type ContactDialogName, ContactUsDialog } from "../contact-us-form";
 import { Toast } from "../toast";
 import { SubscribeNudge, TrialExpiredDialog } from "../trial-dialogs";
 import { Footer, useContactHref } from "./footer";
 import { Header } from "./header";
-
-// The Contact Us form (Conform + zod) loads when a dialog opens, not with every member page. The server
-// renders it in place (React waits for the lazy module), so it still works without JavaScript.
-const ContactUsDialog = lazy(() =>
-  import("../contact-us-form").then((module) => ({ default: module.ContactUsDialog })),
-);
-
 import { Sidebar } from "./sidebar";
 
 export const SIDEBAR_COOKIE = "sidebar";
@@ -132,9 +125,7 @@ export function AppShell({
           <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">
             {children}
             {dialog ? (
-              <Suspense fallback={null}>
-                <ContactUsDialog key={`${dialog}-${jsDialog?.n ?? 0}`} name={dialog} onClose={closeDialog} />
-              </Suspense>
+              <ContactUsDialog key={`${dialog}-${jsDialog?.n ?? 0}`} name={dialog} onClose={closeDialog} />
             ) : null}
             <Toast toast={root?.toast} />
             {trialExpired ? (

@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { PublicConfig } from "~/lib/config.server";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import { fullName, initials } from "~/lib/format";
-import type { ContactDialogName } from "../contact-dialog-names";
+import type { ContactDialogName } from "../contact-us-form";
 import { Icon } from "./icons";
 import { HeaderMenu, menuItemClass, useDetailsMenus } from "./menus";
 
