@@ -91,6 +91,7 @@ export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next)
   const sender = originHost(request.headers.get("Origin")) ?? originHost(request.headers.get("Referer"));
   if (site === "same-origin" || (sender !== null && hosts.has(sender))) return formBodyGuard(request, next);
   console.warn(`[csrf] refused ${request.method} ${new URL(request.url).pathname} (site=${site ?? "-"})`);
+  await drainBody(request);
   return new Response("This form was sent from another site and has been refused.", {
     status: 403,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
@@ -104,8 +105,21 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
  * POST without a form Content-Type, or with a multipart body that does not parse, is answered 415 or 400 here
  * instead of failing as a 500 inside the action. (Called by csrfGuard once the post is known to be same-site.)
  */
+/**
+ * Reads and drops a refused request's body. Answering without reading it leaves the rest of the body on a
+ * keep-alive connection, which Node then closes: the client's next request on it fails with ECONNRESET.
+ */
+async function drainBody(request: Request) {
+  try {
+    await request.arrayBuffer();
+  } catch {
+    // An aborted or broken body: nothing left to drain.
+  }
+}
+
 async function formBodyGuard(request: Request, next: () => Promise<Response>): Promise<Response> {
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+    await drainBody(request);
     return plainAnswer(415, "This request must be sent as a form.");
   }
   try {

@@ -119,17 +119,23 @@ export class MemberSession {
     this.state = "changed";
   }
 
-  /** Whether a flash toast waits to be shown, without consuming it. */
+  /** Whether a flash toast waits to be shown (or is being shown by this request), without consuming it. */
   hasPendingToast(): boolean {
-    return this.session.has("toast");
+    return this.session.has("toast") || this.takenToast !== null;
   }
 
   /** Reads (and so consumes) the flash toast. */
   takeToast(): Toast | null {
     const toast = this.session.get("toast") ?? null;
-    if (toast) this.state = "changed";
+    if (toast) {
+      this.takenToast = toast;
+      this.state = "changed";
+    }
     return toast;
   }
+
+  /** The toast this request took: it still counts as pending for the other loaders of the same request. */
+  private takenToast: Toast | null = null;
 
   /** The subscribe nudge shows once per login: true the first time it is asked. */
   takeNudgeTurn(): boolean {

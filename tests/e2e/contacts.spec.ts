@@ -82,7 +82,7 @@ function write(run: (db: Database.Database) => void) {
   const conn = new Database(DB_PATH, { fileMustExist: true });
   conn.pragma("busy_timeout = 5000");
   try {
-    conn.transaction(() => run(conn))();
+    conn.transaction(() => run(conn)).immediate();
   } finally {
     conn.close();
   }

@@ -249,9 +249,27 @@ const FORMS: FormCase[] = [
     fields: () => [],
     submit: "Add Saved Projects",
   },
+  {
+    name: "contact note",
+    file: "routes/contact.tsx",
+    url: (m) => `/Contacts/${m.contactId}?dialog=note`,
+    fields: () => [{ label: "Note", value: "Typed contact note that must survive the outage" }],
+    submit: "Save",
+    message: /^error$/,
+  },
+  {
+    name: "save contact",
+    file: "routes/contact.tsx",
+    url: (m) => `/Contacts/${m.otherContactId}`,
+    fields: () => [],
+    submit: "Add Saved Contacts",
+  },
 ];
 
-/** Forms whose password input is not cleared after a failed submit when JavaScript runs (app/components/forms.tsx). */
+/** The input, textarea or select with this label (a section titled like the field is not a field). */
+function formField(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).and(page.locator("input, textarea, select"));
+}
 
 /** Action routes whose forms are checked at the HTTP level below (list bulk actions, downloads, logout). */
 const HTTP_LEVEL = [
@@ -288,7 +306,7 @@ test.describe("forms", () => {
         const submit = page.getByRole("button", { name: form.submit, exact: true });
         if (!jsDisabled(test.info())) await waitForHydration(submit);
         await form.before?.(page);
-        for (const field of fields) await page.getByLabel(field.label, { exact: true }).fill(field.value);
+        for (const field of fields) await formField(page, field.label).fill(field.value);
         // The page loaded through the API; only the save fails.
         await side.proxy.set(mode, { methods: WRITES });
         side.proxy.resetCount();
@@ -296,7 +314,7 @@ test.describe("forms", () => {
         await expect(page.getByText(form.message ?? UPSTREAM_MESSAGE).first(), where).toBeVisible();
         expect(side.proxy.faulted, `${where}: the save reached the proxy`).toBeGreaterThan(0);
         for (const field of fields) {
-          const input = page.getByLabel(field.label, { exact: true });
+          const input = formField(page, field.label);
           await expect(input, `${where}: ${field.label}`).toHaveValue(field.secret ? "" : field.value);
         }
         const html = await page.content();

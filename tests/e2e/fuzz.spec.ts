@@ -288,7 +288,7 @@ test("fuzz: every route's params and form bodies never make the app fail", async
           } catch (error) {
             const cause = (error as { cause?: { code?: string; message?: string } }).cause;
             throw new Error(
-              `${init.method} ${url.slice(0, 300)} (${shape.kind}): no answer (${cause?.code ?? ""} ${cause?.message ?? error})`,
+              `${init.method} ${url.slice(0, 300)} (${shape.kind}, body ${JSON.stringify(shape.body ?? []).slice(0, 600)}): no answer (${cause?.code ?? ""} ${cause?.message ?? error})`,
             );
           }
           const text = await res.text();

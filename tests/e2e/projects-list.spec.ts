@@ -53,39 +53,41 @@ function seedMember(
   conn.pragma("busy_timeout = 5000");
   const folderIds = new Map<string, number>();
   try {
-    conn.transaction(() => {
-      const { id: userId } = conn.prepare("SELECT id FROM users WHERE email = ?").get(member.email) as {
-        id: number;
-      };
-      const now = new Date().toISOString();
-      const insertTag = conn.prepare(
-        "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, ?, 1, ?)",
-      );
-      for (const [name, color] of options.folders ?? DEFAULT_FOLDERS) {
-        folderIds.set(name, Number(insertTag.run(userId, name, color, now).lastInsertRowid));
-      }
-      const insertSaved = conn.prepare(
-        "INSERT INTO user_projects (user_id, project_id, tag_id, created_at) VALUES (?, ?, ?, ?)",
-      );
-      for (const [i, s] of (options.saved ?? []).entries()) {
-        const at = new Date(Date.now() - i * 60_000).toISOString();
-        insertSaved.run(userId, s.id, s.folder ? (folderIds.get(s.folder) ?? null) : null, at);
-      }
-      if (options.trial) {
-        const plan = conn
-          .prepare("SELECT id FROM plans WHERE is_free_trial = 1 ORDER BY id LIMIT 1")
-          .get() as {
+    conn
+      .transaction(() => {
+        const { id: userId } = conn.prepare("SELECT id FROM users WHERE email = ?").get(member.email) as {
           id: number;
         };
-        const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-        conn.prepare("UPDATE users SET member_type = 'Free Trial' WHERE id = ?").run(userId);
-        conn
-          .prepare(
-            "UPDATE subscriptions SET plan_id = ?, start_date = NULL, trial_end_date = ?, remaining_projects = ?, activated = 0 WHERE user_id = ?",
-          )
-          .run(plan.id, end, options.trial.remaining, userId);
-      }
-    })();
+        const now = new Date().toISOString();
+        const insertTag = conn.prepare(
+          "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, ?, 1, ?)",
+        );
+        for (const [name, color] of options.folders ?? DEFAULT_FOLDERS) {
+          folderIds.set(name, Number(insertTag.run(userId, name, color, now).lastInsertRowid));
+        }
+        const insertSaved = conn.prepare(
+          "INSERT INTO user_projects (user_id, project_id, tag_id, created_at) VALUES (?, ?, ?, ?)",
+        );
+        for (const [i, s] of (options.saved ?? []).entries()) {
+          const at = new Date(Date.now() - i * 60_000).toISOString();
+          insertSaved.run(userId, s.id, s.folder ? (folderIds.get(s.folder) ?? null) : null, at);
+        }
+        if (options.trial) {
+          const plan = conn
+            .prepare("SELECT id FROM plans WHERE is_free_trial = 1 ORDER BY id LIMIT 1")
+            .get() as {
+            id: number;
+          };
+          const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+          conn.prepare("UPDATE users SET member_type = 'Free Trial' WHERE id = ?").run(userId);
+          conn
+            .prepare(
+              "UPDATE subscriptions SET plan_id = ?, start_date = NULL, trial_end_date = ?, remaining_projects = ?, activated = 0 WHERE user_id = ?",
+            )
+            .run(plan.id, end, options.trial.remaining, userId);
+        }
+      })
+      .immediate();
   } finally {
     conn.close();
   }

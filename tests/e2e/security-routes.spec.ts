@@ -205,6 +205,11 @@ test.describe("headers on every page", () => {
         const headers = res.headers;
         expect(headers.get("x-content-type-options"), where).toBe("nosniff");
         if (res.status !== 200) break; // redirects: headers only
+        // The offline map tiles are public images, cacheable on purpose; every other screen is a page.
+        if (screen.file === "routes/tiles.tsx") {
+          expect(headers.get("content-type"), where).toBe("image/png");
+          break;
+        }
         pages++;
         const csp = headers.get("content-security-policy") ?? "";
         expect(csp, where).toContain("frame-ancestors 'none'");

@@ -99,7 +99,9 @@ export function createMemberWithData() {
   const now = new Date().toISOString();
   try {
     const projects = conn.prepare("SELECT id FROM projects ORDER BY id LIMIT 2").all() as { id: number }[];
-    const contact = conn.prepare("SELECT id FROM contacts ORDER BY id LIMIT 1").get() as { id: number };
+    const [contact, otherContact] = conn.prepare("SELECT id FROM contacts ORDER BY id LIMIT 2").all() as {
+      id: number;
+    }[];
     const tag = (type: number, name: string) =>
       Number(
         conn
@@ -127,6 +129,7 @@ export function createMemberWithData() {
       projectId: projects[0].id,
       otherProjectId: projects[1].id,
       contactId: contact.id,
+      otherContactId: otherContact.id,
       projectTag,
       contactTag,
     };
@@ -150,6 +153,10 @@ export function paramValues(member: {
     companyId: company.id,
     planId: plan.id,
     resetToken: "0123456789abcdef0123456789abcdef",
+    // The offline map tile route.
+    z: 1,
+    x: 0,
+    y: 0,
     tagId: member.projectTag,
   };
 }

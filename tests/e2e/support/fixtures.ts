@@ -89,33 +89,35 @@ export function createMember(options: { firstName?: string; lastName?: string; p
   const conn = new Database(DB_PATH, { fileMustExist: true });
   conn.pragma("busy_timeout = 5000");
   try {
-    conn.transaction(() => {
-      const { lastInsertRowid: userId } = conn
-        .prepare(
-          `INSERT INTO users (email, password_hash, first_name, last_name, member_type, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'Member', ?, ?)`,
-        )
-        .run(
-          email,
-          hashPassword(password),
-          options.firstName ?? "Tess",
-          options.lastName ?? "Throwaway",
-          now,
-          now,
-        );
-      // A paid, activated subscription on the first paid plan, as the seed gives paid members.
-      const plan = conn
-        .prepare("SELECT id, months FROM plans WHERE is_free_trial = 0 ORDER BY id LIMIT 1")
-        .get() as { id: number; months: number } | undefined;
-      if (plan) {
-        conn
+    conn
+      .transaction(() => {
+        const { lastInsertRowid: userId } = conn
           .prepare(
-            `INSERT INTO subscriptions (user_id, plan_id, start_date, activated, payment_total, created_at, updated_at)
-             VALUES (?, ?, ?, 1, 0, ?, ?)`,
+            `INSERT INTO users (email, password_hash, first_name, last_name, member_type, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'Member', ?, ?)`,
           )
-          .run(userId, plan.id, now.slice(0, 10), now, now);
-      }
-    })();
+          .run(
+            email,
+            hashPassword(password),
+            options.firstName ?? "Tess",
+            options.lastName ?? "Throwaway",
+            now,
+            now,
+          );
+        // A paid, activated subscription on the first paid plan, as the seed gives paid members.
+        const plan = conn
+          .prepare("SELECT id, months FROM plans WHERE is_free_trial = 0 ORDER BY id LIMIT 1")
+          .get() as { id: number; months: number } | undefined;
+        if (plan) {
+          conn
+            .prepare(
+              `INSERT INTO subscriptions (user_id, plan_id, start_date, activated, payment_total, created_at, updated_at)
+             VALUES (?, ?, ?, 1, 0, ?, ?)`,
+            )
+            .run(userId, plan.id, now.slice(0, 10), now, now);
+        }
+      })
+      .immediate();
   } finally {
     conn.close();
   }
