@@ -123,6 +123,25 @@ export function readDetailState(searchParams: URLSearchParams) {
 /** The URL params that only change what is shown, not what is loaded. */
 export const VIEW_ONLY_PARAMS = ["tab", "dialog", "noteId", "print"] as const;
 
+/**
+ * The detail screens' shouldRevalidate: when only the tab, dialog or print view changed (a GET), there is
+ * nothing to load again: the page renders them from the URL.
+ */
+export function detailShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  formMethod?: string;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (!formMethod && differsOnlyInView(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 /** True when two URLs of the same project differ only in view-only params (no reload needed). */
 export function differsOnlyInView(a: URL, b: URL): boolean {
   if (a.pathname !== b.pathname) return false;

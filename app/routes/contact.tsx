@@ -1,13 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useFetcher,
-  useLocation,
-} from "react-router";
+import { data, Form, Link, redirect, useFetcher, useLocation } from "react-router";
 import { useCloseOnSuccess, useDetailDialog } from "~/components/detail-dialogs";
 import { DialogLink } from "~/components/dialog-link";
 import { ErrorPage } from "~/components/error-page";
@@ -36,7 +28,7 @@ import {
   pageAfterPost,
   savedStateAction,
 } from "~/lib/detail-actions.server";
-import { differsOnlyInView, projectMailto } from "~/lib/project-detail";
+import { detailShouldRevalidate, projectMailto } from "~/lib/project-detail";
 import { DeleteNoteSchema, NoteSchema } from "~/lib/project-forms";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
@@ -79,16 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Only the dialog changed: nothing to load again (the page renders it from the URL). */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && differsOnlyInView(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = detailShouldRevalidate;
 
 /** Save, unsave, folder and the contact note: POST Contacts/Save, DELETE Contacts/{id}, Contacts/AddTag, Contacts/AddNote. */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -5,7 +5,6 @@ import {
   Form,
   Link,
   redirect,
-  type ShouldRevalidateFunctionArgs,
   useFetcher,
   useLocation,
   useNavigate,
@@ -37,7 +36,7 @@ import {
   breadcrumbFor,
   carriedListParams,
   type DetailDialog,
-  differsOnlyInView,
+  detailShouldRevalidate,
   parseProjectId,
   projectMailto,
   readDetailState,
@@ -149,16 +148,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-/** Only the tab, dialog or print view changed: nothing to load again (the page renders them from the URL). */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && differsOnlyInView(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = detailShouldRevalidate;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();

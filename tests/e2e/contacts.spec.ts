@@ -5,9 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { parse } from "csv-parse/sync";
-import { DB_PATH } from "./support/env";
 import {
   createMember,
   expect,
@@ -17,6 +15,7 @@ import {
   login,
   query,
   test,
+  writeDb,
 } from "./support/fixtures";
 import { sidebar } from "./support/shell";
 
@@ -77,23 +76,12 @@ function userId(email: string): number {
   return query<{ id: number }>("SELECT id FROM users WHERE email = ?", email)[0].id;
 }
 
-/** Writes to the e2e database (as createMember does). */
-function write(run: (db: Database.Database) => void) {
-  const conn = new Database(DB_PATH, { fileMustExist: true });
-  conn.pragma("busy_timeout = 5000");
-  try {
-    conn.transaction(() => run(conn)).immediate();
-  } finally {
-    conn.close();
-  }
-}
-
 /** A throwaway member with the directory, download and share flags and two contact folders of its own. */
 function contactMember() {
   const member = createMember({ firstName: "Cora", lastName: "Contacts" });
   const id = userId(member.email);
   const now = new Date().toISOString();
-  write((db) => {
+  writeDb((db) => {
     db.prepare("UPDATE users SET allow_directory = 1, allow_download = 1, allow_share = 1 WHERE id = ?").run(
       id,
     );
@@ -194,7 +182,7 @@ test.describe("contact directory", () => {
     const member = contactMember();
     const [key] = member.tags;
     const contacts = query<{ id: number }>("SELECT id FROM contacts ORDER BY id LIMIT 3");
-    write((db) => {
+    writeDb((db) => {
       const now = new Date().toISOString();
       const insert = db.prepare(
         "INSERT INTO user_contacts (user_id, contact_id, tag_id, note, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)",
@@ -520,7 +508,7 @@ test.describe("contact folders", () => {
     ).toEqual([{ tag_type: 2 }]);
 
     // Eight contact folders: no Add Folder for contacts (projects still have theirs), and no ninth.
-    write((db) => {
+    writeDb((db) => {
       const insert = db.prepare(
         "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, '#ef6c00', 2, ?)",
       );

@@ -4,8 +4,6 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { DB_PATH } from "./support/env";
 import {
   createMember,
   expect,
@@ -15,23 +13,13 @@ import {
   login,
   query,
   test,
+  writeDb,
 } from "./support/fixtures";
 
 const tag = () => randomBytes(3).toString("hex");
 
 function userId(email: string): number {
   return query<{ id: number }>("SELECT id FROM users WHERE email = ?", email)[0].id;
-}
-
-/** Writes directly to the e2e database (as createMember does) to give a throwaway member some notes. */
-function write(run: (db: Database.Database) => void) {
-  const conn = new Database(DB_PATH, { fileMustExist: true });
-  conn.pragma("busy_timeout = 5000");
-  try {
-    conn.transaction(() => run(conn)).immediate();
-  } finally {
-    conn.close();
-  }
 }
 
 /** A throwaway member with `count` project notes (newest first: "Note 1" is the newest) and one long note. */
@@ -43,7 +31,7 @@ function memberWithNotes(count: number, marker: string) {
     count + 1,
   );
   const long = `${marker} long note ${"x".repeat(380)} TAIL-THAT-IS-NOT-SHOWN`;
-  write((db) => {
+  writeDb((db) => {
     const insert = db.prepare(
       "INSERT INTO project_notes (user_id, project_id, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
     );

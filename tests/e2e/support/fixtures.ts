@@ -82,6 +82,17 @@ export function lastOutboxId(): number {
  * Creates a throwaway paid member directly in the e2e database (upstream's own password hashing), so tests
  * that change an account (password reset) never touch the shared demo accounts.
  */
+/** Writes to the e2e database in one immediate transaction (waits for the API's writes instead of failing). */
+export function writeDb<T>(run: (db: Database.Database) => T): T {
+  const conn = new Database(DB_PATH, { fileMustExist: true });
+  conn.pragma("busy_timeout = 5000");
+  try {
+    return conn.transaction(() => run(conn)).immediate();
+  } finally {
+    conn.close();
+  }
+}
+
 export function createMember(options: { firstName?: string; lastName?: string; password?: string } = {}) {
   const email = `e2e-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.test`;
   const password = options.password ?? DEMO_PASSWORD;
