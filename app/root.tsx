@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { type User, UserAnswer } from "../contract/user";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { ApiRequestError, apiContext } from "./lib/api.server";
 import { publicConfig } from "./lib/config.server";
@@ -82,6 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* With a precedence, React puts the stylesheet ahead of the script preloads it hoists into the head:
+            the one render-blocking request goes first on a slow connection. */}
+        <link rel="stylesheet" href={appStylesHref} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -4,19 +4,7 @@ import { listAnswer } from "./lists";
 import { Named, SavedLink } from "./projects";
 import { Tag } from "./user";
 
-export const CONTACT_ORDER_BY = [
-  "first_name",
-  "last_name",
-  "title",
-  "company_name",
-  "company_type",
-  "email",
-  "city",
-  "state",
-  "created_at",
-  "updated_at",
-  "tag",
-] as const;
+export { CONTACT_ORDER_BY } from "./constants";
 
 export const ContactRow = z.object({
   id: z.number().int(),

@@ -3,18 +3,7 @@ import { IsoDate, IsoDateTime } from "./common";
 import { listAnswer } from "./lists";
 import { Tag } from "./user";
 
-export const PROJECT_ORDER_BY = [
-  "title",
-  "city",
-  "state",
-  "project_type",
-  "construction_type",
-  "stage",
-  "minimum_value",
-  "created_at",
-  "updated_at",
-  "tag",
-] as const;
+export { PROJECT_ORDER_BY } from "./constants";
 
 export const ProjectType = z.object({
   id: z.number().int(),

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope, IsoDate, IsoDateTime } from "./common";
 
-/** Tag (folder): tag_type 1 = project folder, 2 = contact folder. */
-export const TAG_TYPE = { project: 1, contact: 2 } as const;
+export { ALERT_OPERATORS, FREE_TRIAL, TAG_TYPE } from "./constants";
 export const Tag = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -52,7 +51,6 @@ export const Subscription = z.object({
 export type Subscription = z.infer<typeof Subscription>;
 
 /** Alert preferences. alert_operator is stored by index into ALERT_OPERATORS. */
-export const ALERT_OPERATORS = ["Less Than", "Greater Than"] as const;
 export const UserSettings = z.object({
   alert_weekly: z.boolean(),
   alert_operator: z.number().int().min(0).max(1).nullable(),
@@ -107,5 +105,3 @@ export const UserAnswer = dataEnvelope(User);
 export const UserWithSettings = User.extend(AccountFields.shape);
 export type UserWithSettings = z.infer<typeof UserWithSettings>;
 export const UserWithSettingsAnswer = dataEnvelope(UserWithSettings);
-
-export const FREE_TRIAL = "Free Trial";

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { z } from "zod";
+import type { z } from "zod";
+import type { ContactUsSchema } from "~/lib/contact-us.server";
 import { hrefWithoutDialog } from "~/lib/dialog-url";
 import { FormAlert, SubmitButton, TextareaField, useIsSubmitting } from "./forms";
 import { Modal } from "./modal";
@@ -14,17 +14,6 @@ export const CONTACT_DIALOGS = ["ask", "research"] as const;
 export type ContactDialogName = (typeof CONTACT_DIALOGS)[number];
 
 export const CONTACT_US_ACTION = "/ContactUs";
-export const COMMENT_REQUIRED = "Please enter your message.";
-
-export const ContactUsSchema = z.object({
-  reason: z.enum(CONTACT_REASONS, { error: "Please choose what you are asking for." }),
-  comment: z
-    .string({ error: COMMENT_REQUIRED })
-    .trim()
-    .min(1, COMMENT_REQUIRED)
-    .max(5000, "Please keep your message under 5000 characters."),
-  redirectTo: z.string().optional(),
-});
 
 export const reasonForDialog = (name: ContactDialogName): ContactReason =>
   name === "research" ? "Research" : "Question";
@@ -63,12 +52,9 @@ export function ContactUsForm({
 }) {
   const hydrated = useHydrated();
   const texts = contactTexts(reason);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ContactUsSchema>>({
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: { reason, redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactUsSchema }),
   });
   const navigationPending = useIsSubmitting(CONTACT_US_ACTION);
   const pending = fetcher ? fetcher.state !== "idle" : navigationPending;

@@ -1,5 +1,5 @@
 import type { useFetcher } from "react-router";
-import { isDefaultTagColor, TAG_PALETTE } from "../../contract/tags";
+import { isDefaultTagColor, TAG_PALETTE } from "../../contract/constants";
 import type { Tag } from "../../contract/user";
 import { FormAlert } from "./forms";
 

@@ -1,7 +1,7 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { useEffect, useId } from "react";
+import { lazy, Suspense, useEffect, useId } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { ModalParts } from "./modal-interactive";
 
 type ModalProps = {
   open: boolean;
@@ -18,6 +18,21 @@ type ModalProps = {
 };
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" };
+
+// Headless UI (about 16 KB gzip) loads after hydration, while the browser is idle, not with the page: the
+// server and an unhydrated page only ever render the plain overlay below.
+const loadInteractiveModal = () => import("./modal-interactive");
+// On a flaky connection the chunk may not arrive: the dialog then stays the plain overlay, which still works.
+const InteractiveModal = lazy(() => loadInteractiveModal().catch(() => ({ default: PlainModal })));
+let preloadScheduled = false;
+/** Fetches Headless UI once the browser is idle, so a dialog opened later shows at once. */
+export function preloadInteractiveModal() {
+  if (preloadScheduled) return;
+  preloadScheduled = true;
+  const load = () => void loadInteractiveModal().catch(() => (preloadScheduled = false));
+  if ("requestIdleCallback" in window) window.requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
 
 /**
  * One dialog for every screen. Before hydration (and with JavaScript off) it is a plain fixed overlay
@@ -36,6 +51,8 @@ export function Modal({
 }: ModalProps) {
   const hydrated = useHydrated();
   const titleId = useId();
+
+  useEffect(preloadInteractiveModal, []);
 
   useEffect(() => {
     if (!open || !autoCloseMs || !onClose) return;
@@ -77,27 +94,32 @@ export function Modal({
   );
   const panelClass = `w-full ${widths[size]} rounded-lg bg-white p-6 shadow-xl`;
 
-  if (!hydrated) {
-    if (!open) return null;
-    return (
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={panelClass}>
-          {header("h2")}
-          {children}
-        </div>
-      </div>
-    );
-  }
-
+  const parts = {
+    open,
+    onClose: dismissible && onClose ? onClose : () => {},
+    panelClass,
+    titleId,
+    header,
+    children,
+  };
+  if (!hydrated) return <PlainModal {...parts} />;
   return (
-    <Dialog open={open} onClose={dismissible && onClose ? onClose : () => {}} className="fixed inset-0 z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={panelClass} aria-labelledby={titleId}>
-          {header(DialogTitle)}
-          {children}
-        </DialogPanel>
+    // Until Headless UI has loaded (a dialog opened right after hydration), the plain overlay stands in.
+    <Suspense fallback={<PlainModal {...parts} />}>
+      <InteractiveModal {...parts} />
+    </Suspense>
+  );
+}
+
+/** The dialog as plain markup: what the server renders, and what a page without JavaScript shows. */
+function PlainModal({ open, panelClass, titleId, header, children }: ModalParts) {
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={panelClass}>
+        {header("h2")}
+        {children}
       </div>
-    </Dialog>
+    </div>
   );
 }

@@ -1,12 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, type useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass, SubmitButton, TextareaField, useIsSubmitting } from "~/components/forms";
 import { Modal } from "~/components/modal";
-import { DeleteNoteSchema, NoteSchema } from "~/lib/project-forms";
 
 /**
  * The note dialogs of the detail screens (project notes and the contact note) and what their actions
@@ -97,9 +95,6 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult, withReminder 
     id: `note-form-${note?.id ?? "new"}`,
     lastResult,
     defaultValue: { note: note?.note ?? "", notification_date: note?.notification_date ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NoteSchema }),
   });
   const pending = useFormPending(fetcher);
   const FormTag = fetcher ? fetcher.Form : Form;
@@ -147,7 +142,6 @@ export function DeleteNoteDialog({ noteId, ...props }: DialogProps & { noteId: n
   const [form] = useForm({
     id: `delete-note-${noteId}`,
     lastResult: props.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteNoteSchema }),
   });
   return (
     <Modal

@@ -34,9 +34,11 @@ export function savedListKind(request: Request, savedPrefix: string, tagIdParam:
   return { saved, routeTagId: Number.isInteger(tagId) && tagId > 0 ? tagId : undefined };
 }
 
+const UrlIds = z.array(z.coerce.number().int().positive()).max(100);
+
 /** The row ids a no-JavaScript bulk dialog carries in its URL (`?dialog=move&ids=1&ids=2`). */
 export function selectedIdsFromUrl(searchParams: URLSearchParams): number[] {
-  const parsed = z.array(z.coerce.number().int().positive()).max(100).safeParse(searchParams.getAll("ids"));
+  const parsed = UrlIds.safeParse(searchParams.getAll("ids"));
   return parsed.success ? parsed.data : [];
 }
 

@@ -2,7 +2,7 @@
  * Pure rules of the contact detail screen (member-app.md §2 Contacts): the URL state it reads, the
  * breadcrumb back to the list or the project it was reached from, the fields it shows.
  */
-import { CONTACT_ORDER_BY } from "../../contract/contacts";
+import { CONTACT_ORDER_BY } from "../../contract/constants";
 import { type ListParams, listSearch, readListParams } from "./list-params";
 import { addressLine, LIST_PARAM_KEYS, parseProjectId } from "./project-detail";
 

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { MessageAnswer } from "../../contract/common";
 import type { ActionResult } from "../components/note-dialogs";
 import { type ApiClient, ApiRequestError, upstreamFailureMessage } from "./api.server";
-import { FolderSchema, NOTE_REQUEST_FAILED, SaveSchema } from "./project-forms";
+import { FolderSchema, NOTE_REQUEST_FAILED, SaveSchema } from "./project-forms.server";
 import { visiblePath } from "./request-url";
 
 /** After a successful post the same page without its dialog (Post/Redirect/Get). */

@@ -1,5 +1,5 @@
 /** Rules of the folder dialog shared by project (tag_type 1) and contact (tag_type 2) folders. */
-import { MAX_FOLDERS_PER_TYPE } from "../../contract/tags";
+import { MAX_FOLDERS_PER_TYPE } from "../../contract/constants";
 
 export const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
 

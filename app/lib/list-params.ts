@@ -49,11 +49,19 @@ export type ListParams<C extends string = string> = {
   tag?: number;
 };
 
+/** One schema per list's column set: building a zod schema costs more than parsing with it. */
+const schemaCache = new WeakMap<readonly string[], ReturnType<typeof listParamsSchema>>();
+
 export function readListParams<const C extends readonly [string, ...string[]]>(
   searchParams: URLSearchParams,
   orderColumns: C,
 ): ListParams<C[number]> {
-  const parsed = listParamsSchema(orderColumns).parse(firstValues(searchParams)) as ListParams<C[number]>;
+  let schema = schemaCache.get(orderColumns);
+  if (!schema) {
+    schema = listParamsSchema(orderColumns);
+    schemaCache.set(orderColumns, schema);
+  }
+  const parsed = schema.parse(firstValues(searchParams)) as ListParams<C[number]>;
   if (!parsed.orderBy) delete parsed.orderDirection;
   else if (!parsed.orderDirection) parsed.orderDirection = "desc";
   if (!parsed.query) delete parsed.query;

@@ -2,7 +2,7 @@
  * Pure rules of the project detail screen (member-app.md §2 Project detail): the URL state it reads,
  * the breadcrumb back to the search or the related project, tabs, notes order, the e-mail link.
  */
-import { PROJECT_ORDER_BY } from "../../contract/projects";
+import { PROJECT_ORDER_BY } from "../../contract/constants";
 import { type ListParams, listSearch, readListParams } from "./list-params";
 
 export const LIST_PARAM_KEYS = [

@@ -1,10 +1,14 @@
 /** Display rules of the project screens (member-app.md §2 Project detail, §9). */
 
 /** Estimated value in millions with the M suffix: 12.5 → "$12.5M"; null → "". */
+// Formatters are built once: toLocaleString with options builds a new one on every call (a table row each).
+const millionsFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const integerFormat = new Intl.NumberFormat("en-US");
+
 export function formatMillions(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "";
   const rounded = Math.round(value * 100) / 100;
-  return `$${rounded.toLocaleString("en-US", { maximumFractionDigits: 2 })}M`;
+  return `$${millionsFormat.format(rounded)}M`;
 }
 
 const QUARTER_CODES = ["q1", "q2", "q3", "q4", "q1q2", "q2q3", "q3q4", "q4q1"];
@@ -25,7 +29,7 @@ export function unitsLine(
 ): { label: string; value: string } | null {
   if (minUnit === null && maxUnit === null) return null;
   const label = types[0]?.units_label || "Units";
-  const fmt = (n: number) => n.toLocaleString("en-US");
+  const fmt = (n: number) => integerFormat.format(n);
   let value: string;
   if (minUnit !== null && maxUnit !== null)
     value = minUnit === maxUnit ? fmt(minUnit) : `${fmt(minUnit)} - ${fmt(maxUnit)}`;

@@ -1,4 +1,5 @@
-import { FREE_TRIAL, type User } from "../../contract/user";
+import { FREE_TRIAL } from "../../contract/constants";
+import type { User } from "../../contract/user";
 
 type TrialFields = Pick<User, "member_type" | "trial_end_date" | "remaining_projects"> & {
   subscription?: {

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@c
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useRef } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
+import type { z } from "zod";
 import {
   buttonSecondaryClass,
   ErrorList,
@@ -17,16 +18,13 @@ import { dialogFromSearch } from "~/lib/dialog-url";
 import { formFailure } from "~/lib/form-failure.server";
 import {
   ACCOUNT_SAVED,
-  AccountSchema,
   countryOptions,
   DEFAULT_COUNTRY,
   PASSWORD_CHANGED,
   PASSWORD_FAILED_TITLE,
-  PASSWORD_FIELDS,
-  PasswordSchema,
   stateSelect,
-  toAccountPayload,
 } from "~/lib/profile-forms";
+import { AccountSchema, PASSWORD_FIELDS, PasswordSchema, toAccountPayload } from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
 import { ChangePasswordAnswer, UpdateAccountAnswer } from "../../contract/account";
 import { UserWithSettingsAnswer } from "../../contract/user";
@@ -174,7 +172,7 @@ function AccountForm({
   const country =
     countries.find((c) => c.value === storedCountry.toUpperCase())?.value ??
     (storedCountry || DEFAULT_COUNTRY);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof AccountSchema>>({
     id: "account",
     lastResult,
     defaultValue: {
@@ -182,9 +180,6 @@ function AccountForm({
       state: places ? state.selected : (account.state ?? ""),
       country,
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountSchema }),
   });
   const submitting = useIsSubmitting(ACCOUNT_PATH);
   const stateErrorId = useId();
@@ -269,12 +264,9 @@ function AccountForm({
 }
 
 function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof PasswordSchema>>({
     id: "password",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
   });
   const submitting = useIsSubmitting(PASSWORD_DIALOG_PATH);
   return (

@@ -4,10 +4,10 @@ import {
   type ContactReason,
   ContactUsForm,
   type ContactUsResult,
-  ContactUsSchema,
   contactTexts,
 } from "~/components/contact-us-form";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { ContactUsSchema } from "~/lib/contact-us.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { MessageCreatedAnswer } from "../../contract/messages";

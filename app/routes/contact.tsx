@@ -29,7 +29,7 @@ import {
   savedStateAction,
 } from "~/lib/detail-actions.server";
 import { detailShouldRevalidate, projectMailto } from "~/lib/project-detail";
-import { DeleteNoteSchema, NoteSchema } from "~/lib/project-forms";
+import { DeleteNoteSchema, NoteSchema } from "~/lib/project-forms.server";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";

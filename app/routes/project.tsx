@@ -44,7 +44,12 @@ import {
   similarProjectHref,
   type TabId,
 } from "~/lib/project-detail";
-import { DeleteNoteSchema, NOTE_REQUEST_FAILED, NoteSchema, ResearchSchema } from "~/lib/project-forms";
+import {
+  DeleteNoteSchema,
+  NOTE_REQUEST_FAILED,
+  NoteSchema,
+  ResearchSchema,
+} from "~/lib/project-forms.server";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
@@ -56,12 +56,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResetSchema>>({
     lastResult: actionData?.reply,
-    constraint: getZodConstraint(ResetSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    constraint: { newPassword: { required: true } },
   });
   const submitting = useIsSubmitting();
   return (

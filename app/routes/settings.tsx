@@ -12,16 +12,12 @@ import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/component
 import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
 import { apiContext } from "~/lib/api.server";
 import { formFailure } from "~/lib/form-failure.server";
-import {
-  SETTINGS_FAILED,
-  SETTINGS_SAVED,
-  SETTINGS_SAVED_TITLE,
-  SettingsSchema,
-  toSettingsPayload,
-} from "~/lib/profile-forms";
+import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/profile-forms";
+import { SettingsSchema, toSettingsPayload } from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
 import { UpdateAccountAnswer } from "../../contract/account";
-import { ALERT_OPERATORS, UserWithSettingsAnswer } from "../../contract/user";
+import { ALERT_OPERATORS } from "../../contract/constants";
+import { UserWithSettingsAnswer } from "../../contract/user";
 import type { Route } from "./+types/settings";
 
 export const handle = { title: "Settings" };
@@ -90,8 +86,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       alert_project_types: settings.alert_project_types.map(String),
       alert_states: settings.alert_states.map(String),
     },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
   });
   const submitting = useIsSubmitting(SETTINGS_PATH);
   const selectedTypes = asList(fields.alert_project_types.initialValue);

@@ -1,14 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { countryOptions, stateSelect } from "../../app/lib/profile-forms";
 import {
   AccountSchema,
-  countryOptions,
   PasswordSchema,
   SettingsSchema,
-  stateSelect,
   toAccountPayload,
   toSettingsPayload,
-} from "../../app/lib/profile-forms";
+} from "../../app/lib/profile-forms.server";
 
 function form(entries: [string, string][]) {
   const fd = new FormData();

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MAX_FOLDERS_PER_TYPE } from "../../../contract/tags";
+import { MAX_FOLDERS_PER_TYPE } from "../../../contract/constants";
 import type { Tag } from "../../../contract/user";
 
 /**

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import type { z } from "zod";
 import { SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { AutoCloseAlert, type DialogProps, useFormPending } from "~/components/note-dialogs";
-import { ResearchSchema } from "~/lib/project-forms";
+import type { ResearchSchema } from "~/lib/project-forms.server";
 
 /** Request Research: a comment for the research team about this project. */
 export function ResearchDialog({ projectName, ...props }: DialogProps & { projectName: string }) {
@@ -16,12 +16,9 @@ export function ResearchDialog({ projectName, ...props }: DialogProps & { projec
 }
 
 function ResearchForm({ projectName, fetcher, lastResult }: DialogProps & { projectName: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResearchSchema>>({
     id: "research-form",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResearchSchema }),
   });
   const pending = useFormPending(fetcher);
   const FormTag = fetcher ? fetcher.Form : Form;

@@ -5,6 +5,7 @@ import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
 import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/trial";
 import type { RootData } from "~/root";
 import { CONTACT_DIALOGS, type ContactDialogName, ContactUsDialog } from "../contact-us-form";
+import { preloadInteractiveModal } from "../modal";
 import { Toast } from "../toast";
 import { SubscribeNudge, TrialExpiredDialog } from "../trial-dialogs";
 import { Footer, useContactHref } from "./footer";
@@ -56,6 +57,9 @@ export function AppShell({
       return !value;
     });
   }, []);
+
+  // Every member screen has dialogs (Contact Us at least): fetch their script once the page is idle.
+  useEffect(preloadInteractiveModal, []);
 
   const [mobileOpen, setMobileOpen] = useState(false);
   useEffect(() => {

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { CONTACT_REASONS } from "~/components/contact-us-form";
+
+export const COMMENT_REQUIRED = "Please enter your message.";
+
+/** Ask A Question / Request Research (POST Messages {reason, comment}), validated by the /ContactUs action. */
+export const ContactUsSchema = z.object({
+  reason: z.enum(CONTACT_REASONS, { error: "Please choose what you are asking for." }),
+  comment: z
+    .string({ error: COMMENT_REQUIRED })
+    .trim()
+    .min(1, COMMENT_REQUIRED)
+    .max(5000, "Please keep your message under 5000 characters."),
+  redirectTo: z.string().optional(),
+});

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { AccountFields, UserSettings } from "../../contract/user";
+import { DEFAULT_COUNTRY } from "./profile-forms";
+
+/** The profile pages' forms, validated by their actions (Account, change password, Settings). */
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Please use at most ${max} characters.`).optional();
+
+/** The account form (PUT Users/Me with the account edit fields). The server has the final word. */
+export const AccountSchema = z.object({
+  intent: z.literal("account"),
+  first_name: required("Please enter your first name.", 100),
+  last_name: required("Please enter your last name.", 100),
+  email: z
+    .string({ error: "Please enter your email." })
+    .trim()
+    .pipe(z.email({ error: "Please enter a valid email address." })),
+  address1: optionalText(255),
+  address2: optionalText(255),
+  city: optionalText(100),
+  state: optionalText(100),
+  county: optionalText(100),
+  zip: optionalText(20),
+  country: optionalText(60),
+});
+export type AccountValues = z.infer<typeof AccountSchema>;
+
+/** The PUT Users/Me body of the account form: empty optional fields clear their value; country defaults to US. */
+export function toAccountPayload(value: Omit<AccountValues, "intent">): AccountFields {
+  const orNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+  return {
+    first_name: value.first_name,
+    last_name: value.last_name,
+    email: value.email,
+    address1: orNull(value.address1),
+    address2: orNull(value.address2),
+    city: orNull(value.city),
+    state: orNull(value.state),
+    county: orNull(value.county),
+    zip: orNull(value.zip),
+    country: orNull(value.country) ?? DEFAULT_COUNTRY,
+  };
+}
+
+/** The change-password dialog (POST Users/Me/Password). The password rules are the server's. */
+export const PasswordSchema = z.object({
+  intent: z.literal("password"),
+  currentPassword: z.string({ error: "Please enter your current password." }),
+  newPassword: z.string({ error: "Please enter a new password." }),
+  confirmNewPassword: z.string({ error: "Please confirm your new password." }),
+});
+export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
+
+const ids = z.array(z.coerce.number().int().positive()).default([]);
+
+/** The alert settings form. The value in millions is free text: no validation (member-app.md §5). */
+export const SettingsSchema = z.object({
+  alert_weekly: z.boolean().default(false),
+  alert_operator: z.coerce.number().int().min(0).max(1).optional(),
+  alert_value: z.string().optional(),
+  alert_project_types: ids,
+  alert_states: ids,
+});
+export type SettingsValues = z.infer<typeof SettingsSchema>;
+
+/** The PUT Users/Me body of the settings form; the operator travels by index (0 Less Than, 1 Greater Than). */
+export function toSettingsPayload(value: SettingsValues): UserSettings {
+  const unique = (list: number[]) => [...new Set(list)];
+  return {
+    alert_weekly: value.alert_weekly,
+    alert_operator: value.alert_operator ?? null,
+    alert_value: value.alert_value?.trim() ? value.alert_value.trim() : null,
+    alert_project_types: unique(value.alert_project_types),
+    alert_states: unique(value.alert_states),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The contract's plain constants, without zod: browser code imports them from here, so a page does not pull
+ * in the schemas (and zod) just to know a colour or a column name. The schema modules re-export them.
+ */
+
+/** Tag (folder): tag_type 1 = project folder, 2 = contact folder. */
+export const TAG_TYPE = { project: 1, contact: 2 } as const;
+
+export const FREE_TRIAL = "Free Trial";
+
+/** The value-alert operators; a member's alert_operator is an index into this list. */
+export const ALERT_OPERATORS = ["Less Than", "Greater Than"] as const;
+
+/** The ten selectable folder colours; the first four are the defaults, which cannot be recoloured or deleted. */
+export const TAG_PALETTE = [
+  { name: "Green", color: "#2e7d32" },
+  { name: "Yellow", color: "#f9a825" },
+  { name: "Red", color: "#c62828" },
+  { name: "Black", color: "#212121" },
+  { name: "Blue", color: "#1565c0" },
+  { name: "Orange", color: "#ef6c00" },
+  { name: "Purple", color: "#6a1b9a" },
+  { name: "Teal", color: "#00838f" },
+  { name: "Pink", color: "#ad1457" },
+  { name: "Gray", color: "#757575" },
+] as const;
+export const DEFAULT_TAG_COLORS: readonly string[] = TAG_PALETTE.slice(0, 4).map((c) => c.color);
+export const MAX_FOLDERS_PER_TYPE = 8;
+
+export function isDefaultTagColor(color: string) {
+  return DEFAULT_TAG_COLORS.includes(color.toLowerCase());
+}
+
+export const PROJECT_ORDER_BY = [
+  "title",
+  "city",
+  "state",
+  "project_type",
+  "construction_type",
+  "stage",
+  "minimum_value",
+  "created_at",
+  "updated_at",
+  "tag",
+] as const;
+
+export const CONTACT_ORDER_BY = [
+  "first_name",
+  "last_name",
+  "title",
+  "company_name",
+  "company_type",
+  "email",
+  "city",
+  "state",
+  "created_at",
+  "updated_at",
+  "tag",
+] as const;
