@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { CurrentSearchFields } from "./current-search-fields";
 import { buttonSecondaryClass } from "./forms";
 import { Modal } from "./modal";
 
@@ -42,12 +43,13 @@ export function TrialExpiredDialog({ demoSchedulingUrl }: { demoSchedulingUrl?: 
 
 /**
  * 'Subscribe to unlock more reports.' Shown when the root data says so (once per login); dismissed by
- * Later and, with JavaScript, by any route change. Without JavaScript Later is a link to this page, whose
- * next load no longer carries the nudge.
+ * Later and by any route change. It is a non-modal dialog: the page stays usable, so a click on a sidebar
+ * link both navigates and dismisses it. Without JavaScript Later reloads this page, whose next load no
+ * longer carries the nudge.
  */
 export function SubscribeNudge({ show }: { show: boolean }) {
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  const titleId = useId();
   const [shownAt, setShownAt] = useState<string | null>(() => (show ? location.key : null));
   const [dismissed, setDismissed] = useState(false);
 
@@ -63,28 +65,32 @@ export function SubscribeNudge({ show }: { show: boolean }) {
   const open = show && !dismissed && (shownAt === null || shownAt === location.key);
   if (!open) return null;
   return (
-    <Modal
-      open
-      title="Subscribe to unlock more reports."
-      onClose={() => setDismissed(true)}
-      closeHref={here}
-      size="sm"
+    <section
+      role="dialog"
+      aria-labelledby={titleId}
+      className="fixed inset-x-4 bottom-4 z-40 rounded-lg border border-slate-200 bg-white p-5 shadow-xl sm:left-auto sm:w-96"
     >
-      <div className="mt-2 flex flex-wrap justify-end gap-3">
-        <a
-          href={here}
-          className={buttonSecondaryClass}
-          onClick={(event) => {
-            event.preventDefault();
-            setDismissed(true);
-          }}
-        >
-          Later
-        </a>
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        Subscribe to unlock more reports.
+      </h2>
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <form method="get" action={location.pathname}>
+          <CurrentSearchFields search={location.search} />
+          <button
+            type="submit"
+            className={buttonSecondaryClass}
+            onClick={(event) => {
+              event.preventDefault();
+              setDismissed(true);
+            }}
+          >
+            Later
+          </button>
+        </form>
         <Link to="/Me/Subscription" className={primaryClass}>
           Sign Up
         </Link>
       </div>
-    </Modal>
+    </section>
   );
 }

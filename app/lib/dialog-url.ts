@@ -3,6 +3,8 @@
  * JavaScript. These helpers keep every other search parameter as it is.
  */
 export const DIALOG_PARAM = "dialog";
+/** The open header menu without JavaScript (`?menu=contact`); a dialog chosen from it closes it. */
+export const MENU_PARAM = "menu";
 
 type LocationLike = { pathname: string; search: string };
 
@@ -15,6 +17,7 @@ function build(pathname: string, params: URLSearchParams) {
 export function hrefWithDialog(location: LocationLike, name: string): string {
   const params = new URLSearchParams(location.search);
   params.set(DIALOG_PARAM, name);
+  params.delete(MENU_PARAM);
   return build(location.pathname, params);
 }
 
@@ -22,6 +25,7 @@ export function hrefWithDialog(location: LocationLike, name: string): string {
 export function hrefWithoutDialog(location: LocationLike): string {
   const params = new URLSearchParams(location.search);
   params.delete(DIALOG_PARAM);
+  params.delete(MENU_PARAM);
   return build(location.pathname, params);
 }
 

@@ -1,6 +1,18 @@
-import { Outlet } from "react-router";
+import { Outlet, redirect } from "react-router";
 import { Footer } from "~/components/shell/footer";
+import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
+import type { Route } from "./+types/_signup";
+
+/**
+ * The checkout (/sign-up/{planId}) is a guest route: a logged-in member goes to the projects page. The
+ * completion page is reached right after the automatic login, so it stays open to members.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const completing = /\/complete\/?$/i.test(new URL(request.url).pathname);
+  if (!completing && context.get(memberSessionContext).isLoggedIn) throw redirect("/Projects");
+  return null;
+}
 
 /** Sign-up and public pages: a back-to-site link and a Sign up banner (spec §1). */
 export default function SignupLayout() {

@@ -33,10 +33,15 @@ export async function action(args: Route.ActionArgs) {
   return logout(args, String(form.get("to") ?? "") || null);
 }
 
-/** A GET logs out only when it comes from this site (a link inside the app); otherwise it asks first. */
+/**
+ * A GET logs out when the member asked for it: a link inside the app (same-origin) or the address typed or
+ * bookmarked (`none`, which no other site can produce). A link from another site, or a client that says
+ * nothing, gets the one-button confirmation instead.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const site = args.request.headers.get("Sec-Fetch-Site");
-  if (site === "same-origin") return logout(args, new URL(args.request.url).searchParams.get("to"));
+  if (site === "same-origin" || site === "none")
+    return logout(args, new URL(args.request.url).searchParams.get("to"));
   if (!args.context.get(memberSessionContext).isLoggedIn) return redirect("/Login");
   return null;
 }

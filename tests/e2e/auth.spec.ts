@@ -132,7 +132,24 @@ test.describe("guards", () => {
   });
 });
 
+test.describe("checkout guard", () => {
+  test("a logged-in member opening a checkout is sent to the projects page", async ({ page }) => {
+    await login(page, "member@example.com");
+    await page.goto("/sign-up/national-edition");
+    await expect(page).toHaveURL(`${APP_URL}/Projects`);
+  });
+});
+
 test.describe("logout", () => {
+  test("/Logout typed in the address bar ends the session and shows the login page", async ({ page }) => {
+    await login(page, "member@example.com");
+    await page.goto("/Logout");
+    await expect(page).toHaveURL(/\/Login(\?|$)/);
+    expect(await sessionCookie(page.context())).toBeNull();
+    await page.goto("/Projects");
+    await expect(page).toHaveURL(/\/Login\?redirect=%2FProjects/);
+  });
+
   test("the user menu's Logout ends the session, and the old cookie replayed is refused", async ({
     page,
     browser,

@@ -219,6 +219,14 @@ test.describe("subscribe nudge", () => {
     await expect(page.getByRole("dialog", { name: TEXT })).toHaveCount(0);
   });
 
+  test("the nudge does not block the page: a sidebar link navigates and dismisses it", async ({ page }) => {
+    await login(page, "trial@example.com");
+    await expectDialogOpen(page.getByRole("dialog", { name: TEXT }));
+    await sidebar(page).getByRole("link", { name: "Notes", exact: true }).click();
+    await expect(page).toHaveURL(`${APP_URL}/Notes`);
+    await expect(page.getByRole("dialog", { name: TEXT })).toHaveCount(0);
+  });
+
   test("the nudge's Sign Up opens the subscription page", async ({ page }) => {
     await login(page, "trial@example.com");
     const nudge = page.getByRole("dialog", { name: TEXT });

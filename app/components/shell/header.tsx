@@ -5,7 +5,7 @@ import { hrefWithDialog } from "~/lib/dialog-url";
 import { fullName, initials } from "~/lib/format";
 import type { ContactDialogName } from "../contact-us-form";
 import { Icon } from "./icons";
-import { HeaderMenu, menuItemClass, useDetailsMenus } from "./menus";
+import { HeaderMenu, menuItemClass } from "./menus";
 
 const mobileMenuClass = "inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden";
 
@@ -30,7 +30,6 @@ export function Header({
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
-  const menusRef = useDetailsMenus<HTMLDivElement>();
 
   const dialogLink = (name: ContactDialogName, text: string) => (
     <li>
@@ -41,7 +40,6 @@ export function Header({
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
-          event.currentTarget.closest("details")?.removeAttribute("open");
           onOpenDialog(name);
         }}
       >
@@ -82,12 +80,12 @@ export function Header({
         </p>
         <div className="hidden flex-1 md:block" />
 
-        <div ref={menusRef} className="flex items-center gap-1">
-          <HeaderMenu label={<>Contact Us</>} summaryClassName="max-sm:px-1.5">
+        <div className="flex items-center gap-1">
+          <HeaderMenu name="contact" label={<>Contact Us</>} triggerClassName="max-sm:px-1.5">
             {dialogLink("ask", "Ask A Question")}
             {dialogLink("research", "Request Research")}
           </HeaderMenu>
-          <HeaderMenu label={<>Help</>} summaryClassName="max-sm:px-1.5">
+          <HeaderMenu name="help" label={<>Help</>} triggerClassName="max-sm:px-1.5">
             <li>
               <Link to="/Manual" className={menuItemClass}>
                 Manual
@@ -112,6 +110,7 @@ export function Header({
             ) : null}
           </HeaderMenu>
           <HeaderMenu
+            name="account"
             label={
               <>
                 <span
@@ -123,7 +122,7 @@ export function Header({
                 <span className="sr-only">{name ? `Account menu for ${name}` : "Account menu"}</span>
               </>
             }
-            summaryClassName="px-1"
+            triggerClassName="px-1"
           >
             {name ? (
               <li className="border-b border-slate-100 px-4 py-2 text-xs text-slate-600">

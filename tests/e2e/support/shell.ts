@@ -1,16 +1,18 @@
 /**
- * Locators for the logged-in shell, by role and text. The header menus are `<details>/<summary>`
- * drop-downs (they work without JavaScript); the sidebar is the navigation landmark 'Main' (or 'Profile'
- * on the profile pages).
+ * Locators for the logged-in shell, by role and text. The header menus open from buttons (with
+ * JavaScript in place, without it through a GET form setting ?menu=); the sidebar is the navigation
+ * landmark 'Main' (or 'Profile' on the profile pages).
  */
 import type { Locator, Page } from "@playwright/test";
 
+/** A header menu's trigger button. */
+export function headerMenu(page: Page, name: string | RegExp): Locator {
+  return page.getByRole("banner").getByRole("button", { name });
+}
+
 /** The header's user menu trigger: the initials, with 'Account menu for <name>' for screen readers. */
 export function userMenu(page: Page): Locator {
-  return page
-    .getByRole("banner")
-    .locator("summary")
-    .filter({ hasText: /Account menu/ });
+  return headerMenu(page, /Account menu/);
 }
 
 export async function openUserMenu(page: Page) {
@@ -31,6 +33,6 @@ export function sidebar(page: Page): Locator {
 /** Opens the header's Contact Us menu and picks one of its entries. */
 export async function openContactUs(page: Page, entry: "Ask A Question" | "Request Research") {
   const banner = page.getByRole("banner");
-  await banner.locator("summary").filter({ hasText: "Contact Us" }).click();
+  await headerMenu(page, "Contact Us").click();
   await banner.getByRole("link", { name: entry, exact: true }).click();
 }
