@@ -145,7 +145,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <AccountForm account={loaderData.account} places={loaderData.places} lastResult={accountResult} />
       <Modal
         open={loaderData.dialog === "password"}
-        title={passwordResult?.error?.[""]?.length ? PASSWORD_FAILED_TITLE : "Change password"}
+        title={
+          Object.values(passwordResult?.error ?? {}).some((errors) => errors?.length)
+            ? PASSWORD_FAILED_TITLE
+            : "Change password"
+        }
         onClose={() => navigate(ACCOUNT_PATH, { replace: true, preventScrollReset: true })}
         closeHref={ACCOUNT_PATH}
       >

@@ -35,6 +35,7 @@ import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root";
 import { MessageAnswer } from "../../contract/common";
 import { ContactAnswer } from "../../contract/contacts";
+import { UserAnswer } from "../../contract/user";
 import type { Route } from "./+types/contact";
 
 export const handle = { title: "Contact" };
@@ -48,13 +49,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = carriedContactListParams(url.searchParams);
   const id = parseContactId(params.contactId);
   // Contact not found: back to the contact list (member-app.md §8), saying why in an 'Error' dialog.
-  const notFound = () => {
+  const notFound = async () => {
     context
       .get(memberSessionContext)
       .flashToast({ title: "Error", description: CONTACT_NOT_FOUND, kind: "error" });
-    return redirect(backToContactsHref(list, true));
+    // A member without the directory goes back to the saved contacts (a rare path: one more call is fine).
+    const me = await context
+      .get(apiContext)
+      .get("Users/Me", UserAnswer)
+      .catch(() => null);
+    return redirect(backToContactsHref(list, Boolean(me?.data.allow_directory)));
   };
-  if (!id) throw notFound();
+  if (!id) throw await notFound();
   try {
     const { data: contact } = await context.get(apiContext).get(`Contacts/${id}`, ContactAnswer);
     return data(
@@ -66,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    if (error instanceof ApiRequestError && [400, 404, 422].includes(error.status)) throw notFound();
+    if (error instanceof ApiRequestError && [400, 404, 422].includes(error.status)) throw await notFound();
     throw error;
   }
 }

@@ -81,7 +81,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData as SubmissionResult<string[]> | undefined,
     defaultValue: {
       alert_weekly: settings.alert_weekly ? "on" : undefined,
-      alert_operator: settings.alert_operator === null ? "" : String(settings.alert_operator),
+      // No operator stored yet: 'Greater Than', which is what the API applies to a value without one.
+      alert_operator: String(settings.alert_operator ?? 1),
       alert_value: settings.alert_value ?? "",
       alert_project_types: settings.alert_project_types.map(String),
       alert_states: settings.alert_states.map(String),
@@ -129,7 +130,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               key={fields.alert_operator.key}
               className={inputClass}
             >
-              <option value="">Any value</option>
               {ALERT_OPERATORS.map((label, index) => (
                 <option key={label} value={String(index)}>
                   {label}

@@ -372,6 +372,15 @@ test.describe("contact detail", () => {
     await expect(dialog(page, "Error")).toContainText(CONTACT_NOT_FOUND);
   });
 
+  test("a missing contact leads a member without the directory back to the saved contacts", async ({
+    page,
+  }) => {
+    await login(page, "basic@example.com");
+    await page.goto("/Contacts/999999999");
+    await expect(page).toHaveURL(/\/Me\/Contacts$/);
+    await expect(dialog(page, "Error")).toContainText(CONTACT_NOT_FOUND);
+  });
+
   test("opened from a project's Contacts tab, the breadcrumb leads back to the project", async ({ page }) => {
     const row = query<{ project_id: number; title: string }>(
       `SELECT pc.project_id, p.title FROM project_contacts pc JOIN projects p ON p.id = pc.project_id

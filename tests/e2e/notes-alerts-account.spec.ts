@@ -292,6 +292,11 @@ test.describe("Settings", () => {
     await expectAxeClean(page);
 
     await page.getByLabel("Weekly alerts").check();
+    // The spec's two operators, and nothing that would mean something else.
+    await expect(page.getByLabel("Project value").locator("option")).toHaveText([
+      "Less Than",
+      "Greater Than",
+    ]);
     await page.getByLabel("Project value").selectOption({ label: "Greater Than" });
     await page.getByLabel("Value (millions)").fill("12.5");
     const types = page.getByRole("group", { name: "Project types" });
