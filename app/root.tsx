@@ -17,6 +17,7 @@ import { publicConfig } from "./lib/config.server";
 import { csrfGuard, memberSession, securityHeaders } from "./lib/middleware.server";
 import { useNonce } from "./lib/nonce";
 import { memberSessionContext } from "./lib/session.server";
+import { isFreeTrial, remainingProjects } from "./lib/trial";
 
 export const middleware: Route.MiddlewareFunction[] = [securityHeaders, csrfGuard, memberSession];
 
@@ -39,8 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error;
     }
   }
+  const remaining = user && isFreeTrial(user) ? remainingProjects(user) : null;
   return {
     user,
+    // The count seen before this page, for the trial-expired rule (see MemberSession.remainingReportsBefore).
+    previousRemaining:
+      remaining === null ? null : session.remainingReportsBefore(remaining, pagePath(request)),
     toast,
     // The home route only redirects (to /Projects or /Subscribers): keep the nudge's turn for the page it leads to.
     showNudge: Boolean(user?.displaySubscriptionNudge) && !isHomeRequest(request) && session.takeNudgeTurn(),
@@ -50,8 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
+function pagePath(request: Request) {
+  return new URL(request.url).pathname.replace(/\.data$/, "");
+}
+
 function isHomeRequest(request: Request) {
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  const path = pagePath(request);
   return path === "/" || path === "/_root";
 }
 

@@ -16,6 +16,8 @@ type SessionData = {
   issuedAt: number;
   lastSeen: number;
   nudgeShown: boolean;
+  /** A trial member's remaining reports as last seen, and the page where they ran out (if it was just now). */
+  trialReports: { remaining: number; ranOutOn: string | null };
 };
 type FlashData = { toast: Toast; notice: string };
 
@@ -111,6 +113,7 @@ export class MemberSession {
     this.session.unset("issuedAt");
     this.session.unset("lastSeen");
     this.session.unset("nudgeShown");
+    this.session.unset("trialReports");
     this.state = "changed";
   }
 
@@ -143,6 +146,27 @@ export class MemberSession {
     this.session.set("nudgeShown", true);
     this.state = "changed";
     return true;
+  }
+
+  /**
+   * The remaining-report count to treat as the one seen before this page (spec §4 "Trial expired": the
+   * blocking dialog triggers when the count is 0 and stays 0, not on the change from 1 to 0). Kept in the
+   * session so that it holds without JavaScript too: the page where the count ran out (the project that used
+   * the last report) stays readable, reloads and mutations there included; the next page is blocked.
+   */
+  remainingReportsBefore(remaining: number, page: string): number | null {
+    const seen = this.session.get("trialReports");
+    const remember = (ranOutOn: string | null) => {
+      if (seen?.remaining === remaining && seen.ranOutOn === ranOutOn) return;
+      this.session.set("trialReports", { remaining, ranOutOn });
+      this.state = "changed";
+    };
+    if (remaining <= 0 && seen && (seen.remaining > 0 || seen.ranOutOn === page)) {
+      remember(page);
+      return seen.remaining > 0 ? seen.remaining : 1;
+    }
+    remember(null);
+    return seen?.remaining ?? null;
   }
 
   /** The Set-Cookie value this request must send, if any. */

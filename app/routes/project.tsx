@@ -72,7 +72,9 @@ export const NOT_FOUND_MESSAGE =
 export const handle = { title: "Project" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.found ? loaderData.project.title : "Project not found"} | Project Leads` },
+  {
+    title: `${loaderData?.found ? loaderData.project.title : loaderData && "locked" in loaderData ? "Project" : "Project not found"} | Project Leads`,
+  },
 ];
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -134,6 +136,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!projectR.ok) {
     if (projectR.error instanceof ApiRequestError && [400, 404, 422].includes(projectR.error.status))
       return notFound();
+    // A trial member with no report left opening a new project: the API refuses it, the shell's
+    // trial-expired dialog says why and what to do.
+    if (projectR.error instanceof ApiRequestError && projectR.error.status === 403)
+      return data(
+        { found: false as const, locked: true as const, backHref: backToSearchHref(list) },
+        { status: 403 },
+      );
     throw projectR.error;
   }
   if (!notesR.ok) throw notesR.error;
@@ -253,12 +262,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.found) return <ProjectNotFound backHref={loaderData.backHref} />;
+  if (!loaderData.found)
+    return "locked" in loaderData ? (
+      <ProjectLocked backHref={loaderData.backHref} />
+    ) : (
+      <ProjectNotFound backHref={loaderData.backHref} />
+    );
   return <ProjectDetail data={loaderData} actionData={actionData as ActionResult | undefined} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} compact />;
+}
+
+function ProjectLocked({ backHref }: { backHref: string }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900">Project</h1>
+      <p className="mt-2 text-slate-700">
+        Your free trial is over: subscribe to open this project.{" "}
+        <Link to={backHref} className="text-brand-700 underline">
+          Back to search
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 function ProjectNotFound({ backHref }: { backHref: string }) {

@@ -108,6 +108,7 @@ const folderFilter = (page: Page) => page.getByRole("navigation", { name: "Folde
 const pagination = (page: Page) => page.getByRole("navigation", { name: "Pagination" });
 const nameCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+const EXPIRED = "Your Free Trial Has Expired...";
 
 /** The search params of the page's URL, as a plain object (one value each). */
 function params(page: Page): Record<string, string> {
@@ -662,5 +663,32 @@ test.describe("trial", () => {
         member.email,
       )[0]?.remaining_projects,
     ).toBe(3);
+  });
+
+  test("the project that uses the last report stays readable; the next screen is blocked", async ({ page }) => {
+    const member = seedMember({ trial: { remaining: 1 } });
+    await login(page, member.email, member.password);
+    await page.goto("/Projects");
+    const link = nameCells(page).first().getByRole("link");
+    const title = (await link.textContent()) ?? "";
+    const otherHref = (await nameCells(page).nth(1).getByRole("link").getAttribute("href")) ?? "";
+    await link.click();
+    await expect(page.locator("h1", { hasText: title })).toBeVisible();
+    await expect(sidebar(page).getByText("Free reports remaining: 0")).toBeVisible();
+    await expect(dialog(page, EXPIRED)).toHaveCount(0);
+    // A reload of the same project is the same screen: still readable.
+    await page.reload();
+    await expect(page.locator("h1", { hasText: title })).toBeVisible();
+    await expect(dialog(page, EXPIRED)).toHaveCount(0);
+
+    // The count is 0 and stays 0: the next screen is blocked.
+    await page.goto("/Projects");
+    await expectDialogOpen(dialog(page, EXPIRED));
+    // A project not opened before cannot be read: the page says so behind the dialog, not an error page.
+    const response = await page.goto(otherHref);
+    expect(response?.status()).toBe(403);
+    await expectDialogOpen(dialog(page, EXPIRED));
+    await expect(page.locator("h1", { hasText: "Project" })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useLocation, useMatches, useNavigate } from "react-router";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/dialog-url";
 import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
@@ -42,6 +42,7 @@ export function AppShell({
   children: React.ReactNode;
 }) {
   const user = root?.user ?? null;
+  const previousRemaining = root?.previousRemaining ?? null;
   const config = root?.config ?? null;
   const matches = useMatches();
   const location = useLocation();
@@ -82,20 +83,8 @@ export function AppShell({
     }
   }, [navigate]);
 
-  // The remaining-report count seen on the previous screen: the dialog waits while it has just dropped to 0.
   const remaining = user ? remainingProjects(user) : null;
-  const previousRemaining = useRef<{ key: string; value: number | null; previous: number | null } | null>(
-    null,
-  );
-  if (previousRemaining.current?.key !== location.key) {
-    previousRemaining.current = {
-      key: location.key,
-      value: remaining,
-      previous: previousRemaining.current ? previousRemaining.current.value : null,
-    };
-  }
-  const trialExpired =
-    !profile && isTrialExpired(user, today, { previousRemaining: previousRemaining.current.previous });
+  const trialExpired = !profile && isTrialExpired(user, today, { previousRemaining });
 
   const trialInfo = user && isFreeTrial(user) ? { remaining, endDate: trialEndDate(user) } : null;
 
