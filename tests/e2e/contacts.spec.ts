@@ -28,7 +28,6 @@ const CSV_COLUMNS = [
   "Company",
   "Company Type",
   "Email",
-  "Phone",
   "City",
   "State",
   "Created",

@@ -439,6 +439,19 @@ test.describe("selection and bulk actions", () => {
     const path = await download.path();
     const rows = parse(readFileSync(path), { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.length).toBe(matching);
+    // The list's columns, the folder by name.
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      "Name",
+      "City",
+      "State",
+      "Project Type",
+      "Const Type",
+      "Projected Project Stage",
+      "Estimated Value (M)",
+      "Entered",
+      "Updated",
+      "Folder",
+    ]);
     const names = rows.map((r) => r.Name);
     expect(names).toEqual([...names].sort());
     // Every page of the list, in its order: row 16 is the first row of page 2.
@@ -665,7 +678,9 @@ test.describe("trial", () => {
     ).toBe(3);
   });
 
-  test("the project that uses the last report stays readable; the next screen is blocked", async ({ page }) => {
+  test("the project that uses the last report stays readable; the next screen is blocked", async ({
+    page,
+  }) => {
     const member = seedMember({ trial: { remaining: 1 } });
     await login(page, member.email, member.password);
     await page.goto("/Projects");

@@ -558,7 +558,7 @@ describe("POST Projects/Download", () => {
       .pluck()
       .get() as number;
     t.db
-      .prepare("UPDATE projects SET title = ?, address1 = ? WHERE id = ?")
+      .prepare("UPDATE projects SET title = ?, city = ? WHERE id = ?")
       .run('=HYPERLINK("http://evil")', '+1 Main, "Suite" 2', pid);
     const res = await download(JSON.stringify({ advanced: JSON.stringify({ projectId: pid }) }), {
       "content-type": "application/json",

@@ -24,6 +24,7 @@ export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 export const NO_DIRECTORY = "Your subscription does not include the contact directory.";
 export const NO_DOWNLOAD = "Your subscription does not include downloads.";
 export const DOWNLOAD_LIMIT = 10_000;
+/** The list's columns (member-app.md §2 Contacts), the folder by name. */
 export const CSV_COLUMNS = [
   "First Name",
   "Last Name",
@@ -31,7 +32,6 @@ export const CSV_COLUMNS = [
   "Company",
   "Company Type",
   "Email",
-  "Phone",
   "City",
   "State",
   "Created",
@@ -262,7 +262,6 @@ export function contactCsvStream(db: Db, userId: number, p: ContactListParams): 
           r.company_name,
           deco.companyType(r.company_id)?.name,
           r.email,
-          r.phone,
           r.city,
           r.state,
           r.created_at.slice(0, 10),

@@ -28,12 +28,11 @@ export const FOLDER_UPDATED = "The folder was updated.";
 export const NOTE_DELETED = "The note was deleted.";
 export const DOWNLOAD_LIMIT = 10_000;
 export const SIMILAR_PER_PAGE = 5;
+/** The list's columns (member-app.md §2 Project search), the folder by name instead of its colour. */
 export const CSV_COLUMNS = [
   "Name",
-  "Address",
   "City",
   "State",
-  "Zip",
   "Project Type",
   "Const Type",
   "Projected Project Stage",
@@ -459,11 +458,9 @@ export function projectCsvStream(
       for (const r of projects.rowsFor(userId, batch)) {
         out += csvLine([
           r.title,
-          r.address1,
           r.city,
           r.state,
-          r.zip,
-          r.types[0]?.name,
+          r.types.map((type) => type.name).join(", "),
           r.construction_type,
           r.stage?.name,
           r.minimum_value,
