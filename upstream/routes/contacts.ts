@@ -200,7 +200,6 @@ interface CsvRow {
   company_id: number | null;
   company_name: string | null;
   email: string | null;
-  phone: string | null;
   city: string | null;
   state: string | null;
   created_at: string;
@@ -242,7 +241,7 @@ export function contactCsvStream(db: Db, userId: number, p: ContactListParams): 
       offset += batch.length;
       const rows = db
         .prepare<unknown[], CsvRow>(
-          `SELECT c.id, c.first_name, c.last_name, c.title, c.company_id, co.name AS company_name, c.email, c.phone,
+          `SELECT c.id, c.first_name, c.last_name, c.title, c.company_id, co.name AS company_name, c.email,
              c.city, c.state, c.created_at, c.updated_at
            FROM contacts c LEFT JOIN companies co ON co.id = c.company_id
            WHERE c.id IN (${batch.map(() => "?").join(",")})`,
