@@ -465,7 +465,7 @@ test.describe("contact detail", () => {
     await add.getByRole("button", { name: "Save" }).click();
     await expect(add).toHaveCount(0);
     await expect(notes.getByText("Prefers calls after 3 pm")).toBeVisible();
-    expect(savedNote()).toBe("Prefers calls after 3 pm");
+    await expect.poll(savedNote).toBe("Prefers calls after 3 pm");
     // A note saves the contact (Contacts/AddNote links it to the member).
     await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
 
@@ -478,7 +478,7 @@ test.describe("contact detail", () => {
     await edit.getByRole("button", { name: "Update" }).click();
     await expect(edit).toHaveCount(0);
     await expect(notes.getByText("Prefers e-mail")).toBeVisible();
-    expect(savedNote()).toBe("Prefers e-mail");
+    await expect.poll(savedNote).toBe("Prefers e-mail");
 
     await notes.getByRole("link", { name: "Delete note" }).click();
     const confirm = dialog(page, "Delete note");
@@ -487,7 +487,7 @@ test.describe("contact detail", () => {
     await expect(confirm).toHaveCount(0);
     await expect(notes.getByText("Prefers e-mail")).toHaveCount(0);
     await expect(notes).toContainText("No note yet.");
-    expect(savedNote()).toBeNull();
+    await expect.poll(savedNote).toBeNull();
   });
 });
 
