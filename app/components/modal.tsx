@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId } from "react";
+import { type ComponentType, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ModalParts } from "./modal-interactive";
@@ -21,15 +21,42 @@ const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" };
 
 // Headless UI (about 16 KB gzip) loads after hydration, while the browser is idle, not with the page: the
 // server and an unhydrated page only ever render the plain overlay below.
-const loadInteractiveModal = () => import("./modal-interactive");
-// On a flaky connection the chunk may not arrive: the dialog then stays the plain overlay, which still works.
-const InteractiveModal = lazy(() => loadInteractiveModal().catch(() => ({ default: PlainModal })));
+let interactiveModal: ComponentType<ModalParts> | null = null;
+const loadedListeners = new Set<() => void>();
+let loading: Promise<unknown> | null = null;
+function loadInteractiveModal() {
+  loading ??= import("./modal-interactive").then(
+    (module) => {
+      interactiveModal = module.default;
+      for (const listener of loadedListeners) listener();
+    },
+    // On a flaky connection the chunk may not arrive: dialogs stay the plain overlay, which still works.
+    () => {
+      loading = null;
+      preloadScheduled = false;
+    },
+  );
+  return loading;
+}
+function subscribeToLoad(listener: () => void) {
+  loadedListeners.add(listener);
+  return () => loadedListeners.delete(listener);
+}
+/** The Headless UI dialog once its chunk has arrived (never on the server). */
+function useInteractiveModal() {
+  return useSyncExternalStore(
+    subscribeToLoad,
+    () => interactiveModal,
+    () => null,
+  );
+}
+
 let preloadScheduled = false;
 /** Fetches Headless UI once the browser is idle, so a dialog opened later shows at once. */
 export function preloadInteractiveModal() {
   if (preloadScheduled) return;
   preloadScheduled = true;
-  const load = () => void loadInteractiveModal().catch(() => (preloadScheduled = false));
+  const load = () => void loadInteractiveModal();
   if ("requestIdleCallback" in window) window.requestIdleCallback(load, { timeout: 3000 });
   else setTimeout(load, 1000);
 }
@@ -50,6 +77,7 @@ export function Modal({
   size = "md",
 }: ModalProps) {
   const hydrated = useHydrated();
+  const interactive = useInteractiveModal();
   const titleId = useId();
 
   useEffect(preloadInteractiveModal, []);
@@ -102,17 +130,26 @@ export function Modal({
     header,
     children,
   };
-  if (!hydrated) return <PlainModal {...parts} />;
-  return (
-    // Until Headless UI has loaded (a dialog opened right after hydration), the plain overlay stands in.
-    <Suspense fallback={<PlainModal {...parts} />}>
-      <InteractiveModal {...parts} />
-    </Suspense>
-  );
+  // The form a dialog opens in is kept until it closes: switching from the plain overlay to Headless UI
+  // while open (at hydration, or when the chunk arrives) would remount its form and lose what was typed.
+  const openedAs = useRef<ComponentType<ModalParts> | null>(null);
+  if (!open) openedAs.current = null;
+  else openedAs.current ??= (hydrated && interactive) || PlainModal;
+  const Dialog = openedAs.current ?? PlainModal;
+  return <Dialog {...parts} />;
 }
 
 /** The dialog as plain markup: what the server renders, and what a page without JavaScript shows. */
-function PlainModal({ open, panelClass, titleId, header, children }: ModalParts) {
+function PlainModal({ open, onClose, panelClass, titleId, header, children }: ModalParts) {
+  // Once hydrated, Escape closes it too (a dialog that opened before Headless UI had loaded).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">

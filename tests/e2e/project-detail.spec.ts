@@ -227,6 +227,38 @@ test.describe("project detail mutations", () => {
     await expect(notes.getByText("Architect called back")).toHaveCount(0);
   });
 
+  test("what is typed in a dialog survives the dialog script arriving late (slow connection)", async ({
+    page,
+  }) => {
+    test.skip(jsDisabled(test.info()), "about the script that enhances dialogs");
+    // Hold back the dialog script (Headless UI, loaded after hydration) until the note has been typed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/modal-interactive-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}`);
+    await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
+    const add = dialog(page, "Add Note");
+    await expectDialogOpen(add);
+    await add.getByLabel("Note", { exact: true }).fill("Typed before the script arrived");
+    const scriptArrived = page.waitForResponse(/\/assets\/modal-interactive-[^/]*\.js$/);
+    release();
+    await scriptArrived;
+    await expect(add.getByLabel("Note", { exact: true })).toHaveValue("Typed before the script arrived");
+    await add.getByRole("button", { name: "Save" }).click();
+    await expect(add).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Notes" })).toContainText(
+      "Typed before the script arrived",
+    );
+  });
+
   test("the reminder date picker shows MM/DD/YYYY and sends YYYY-MM-DD", async ({ page }) => {
     test.skip(
       jsDisabled(test.info()),

@@ -120,7 +120,7 @@ export function generateAlerts(db: Db, options: GenerateAlertsOptions): Generate
         created += insert.run(member.id, message, p.id, now).changes;
       }
     }
-  })();
+  }).immediate();
 
   return { users: members.length, created, projects: changed };
 }

@@ -239,7 +239,7 @@ export function accountRoutes(deps: Deps) {
         clearStates.run(userId);
         for (const id of body.alert_states) addState.run(userId, id);
       }
-    })();
+    }).immediate();
     return c.json({ message: accountKeys.length > 0 ? ACCOUNT_SAVED : SETTINGS_SAVED });
   });
 
@@ -270,7 +270,7 @@ export function accountRoutes(deps: Deps) {
       setPassword.run(hash, now, userId);
       revokeOthers.run(now, userId, c.get("tokenHash"));
       closeResets.run(now, userId);
-    })();
+    }).immediate();
     return c.json({ message: PASSWORD_CHANGED });
   });
 

@@ -93,7 +93,7 @@ export function authRoutes(deps: Deps) {
           `You asked to reset your password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
           now.toISOString(),
         );
-      })();
+      }).immediate();
     }
     return c.json({ message: RESET_LINK_SENT });
   });
@@ -104,12 +104,14 @@ export function authRoutes(deps: Deps) {
     const reset = findReset.get(hashToken(reset_token), now);
     if (!reset) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
     const passwordHash = hashPassword(newPassword);
-    const done = db.transaction(() => {
-      if (useReset.run(now, reset.id).changes !== 1) return false;
-      setPassword.run(passwordHash, now, reset.user_id);
-      revokeUserTokens.run(now, reset.user_id);
-      return true;
-    })();
+    const done = db
+      .transaction(() => {
+        if (useReset.run(now, reset.id).changes !== 1) return false;
+        setPassword.run(passwordHash, now, reset.user_id);
+        revokeUserTokens.run(now, reset.user_id);
+        return true;
+      })
+      .immediate();
     if (!done) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
     return c.json({ message: RESET_DONE, user: { email: reset.email } });
   });

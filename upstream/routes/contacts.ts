@@ -160,7 +160,7 @@ export function contactRoutes(deps: Deps) {
     db.transaction(() => {
       ensureSaved(userId, body.contact_id);
       setNote.run(note, note === null ? null : now, now, userId, body.contact_id);
-    })();
+    }).immediate();
     return c.json({ message: "Your note was saved successfully.", data: { note } });
   });
 
@@ -172,11 +172,13 @@ export function contactRoutes(deps: Deps) {
       const message = "The selected folder does not exist.";
       throw new ApiError(422, message, { tag_id: [message] });
     }
-    const link = db.transaction(() => {
-      ensureSaved(userId, body.contact_id);
-      setTag.run(body.tag_id, deps.now().toISOString(), userId, body.contact_id);
-      return savedLink(userId, body.contact_id);
-    })();
+    const link = db
+      .transaction(() => {
+        ensureSaved(userId, body.contact_id);
+        setTag.run(body.tag_id, deps.now().toISOString(), userId, body.contact_id);
+        return savedLink(userId, body.contact_id);
+      })
+      .immediate();
     return c.json({ message: "The folder was updated.", data: { id: link.id, tag_id: link.tag_id } });
   });
 

@@ -161,7 +161,11 @@ export function projectRoutes(deps: Deps) {
     if (!projectExists.get(id)) throw notFound(PROJECT_NOT_FOUND);
   }
 
-  /** Free-trial accounting: a project not opened before costs one report; none left (or the trial over) → 403. */
+  /**
+   * Free-trial accounting: a project not opened before costs one report; none left (or the trial over) → 403.
+   * Like every writing transaction here it runs `.immediate()`: a deferred one that reads first cannot take the
+   * write lock once another process (the alerts command, a test) has written since, and fails at once as locked.
+   */
   const openProject = db.transaction((userId: number, projectId: number) => {
     const m = member.get(userId);
     if (!m || m.member_type !== FREE_TRIAL || m.sub_id === null || m.start_date !== null) return;
@@ -200,11 +204,13 @@ export function projectRoutes(deps: Deps) {
       const message = "The selected folder does not exist.";
       throw new ApiError(422, message, { tag_id: [message] });
     }
-    const link = db.transaction(() => {
-      saveLink.run(userId, body.project_id, deps.now().toISOString());
-      setTag.run(body.tag_id, userId, body.project_id);
-      return linkOf.get(userId, body.project_id)!;
-    })();
+    const link = db
+      .transaction(() => {
+        saveLink.run(userId, body.project_id, deps.now().toISOString());
+        setTag.run(body.tag_id, userId, body.project_id);
+        return linkOf.get(userId, body.project_id)!;
+      })
+      .immediate();
     return c.json({ message: FOLDER_UPDATED, data: link });
   });
 
@@ -220,7 +226,7 @@ export function projectRoutes(deps: Deps) {
     const id = Number(c.req.param("id"));
     const userId = c.get("userId");
     requireProject(id);
-    openProject(userId, id);
+    openProject.immediate(userId, id);
     const project = projects.get(userId, id);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     return c.json({ data: project });
@@ -286,7 +292,9 @@ export function projectRoutes(deps: Deps) {
     const { ids } = await readBody(c, BulkBody);
     const userId = c.get("userId");
     const unique = [...new Set(ids)];
-    const removed = db.transaction(() => unique.reduce((n, id) => n + unsave.run(userId, id).changes, 0))();
+    const removed = db
+      .transaction(() => unique.reduce((n, id) => n + unsave.run(userId, id).changes, 0))
+      .immediate();
     return c.json({ message: SAVED_REMOVED, data: { removed } });
   });
 

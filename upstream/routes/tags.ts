@@ -64,14 +64,16 @@ export function tagRoutes(deps: Deps) {
   app.post("/Users/Me/Tags", auth, async (c) => {
     const body = await readBody(c, CreateBody);
     const userId = c.get("userId");
-    const tag = db.transaction(() => {
-      if (countOfType.get(userId, body.tag_type)! >= MAX_FOLDERS_PER_TYPE)
-        throw new ApiError(422, TOO_MANY_FOLDERS);
-      const id = Number(
-        insert.run(userId, body.name, body.color, body.tag_type, deps.now().toISOString()).lastInsertRowid,
-      );
-      return own.get(id, userId)!;
-    })();
+    const tag = db
+      .transaction(() => {
+        if (countOfType.get(userId, body.tag_type)! >= MAX_FOLDERS_PER_TYPE)
+          throw new ApiError(422, TOO_MANY_FOLDERS);
+        const id = Number(
+          insert.run(userId, body.name, body.color, body.tag_type, deps.now().toISOString()).lastInsertRowid,
+        );
+        return own.get(id, userId)!;
+      })
+      .immediate();
     return c.json({ data: tag, message: "The folder was created." }, 201);
   });
 
@@ -98,7 +100,7 @@ export function tagRoutes(deps: Deps) {
     db.transaction(() => {
       for (const s of clearLinks) s.run(tag.id);
       remove.run(tag.id);
-    })();
+    }).immediate();
     return c.json({ message: FOLDER_DELETED });
   });
 
