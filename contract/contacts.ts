@@ -26,7 +26,7 @@ export type ContactRow = z.infer<typeof ContactRow>;
 export const ContactListAnswer = listAnswer(ContactRow);
 
 /** The member's link to a saved contact also holds the contact note. */
-export const ContactLink = SavedLink.extend({
+const ContactLink = SavedLink.extend({
   note: z.string().nullable(),
   created_at: IsoDateTime.nullable(),
 });

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-/** List query parameters shared by projects, contacts and companies (both documents, §2.1 / table parameters). */
-export const PER_PAGE = 15;
-export const ORDER_DIRECTIONS = ["asc", "desc"] as const;
+export { ORDER_DIRECTIONS, PER_PAGE } from "./constants";
 
 /** Every list answer: data.total (matching), data.data (rows), top-level total (database total). */
 export const listAnswer = <T extends z.ZodType>(row: T) =>

@@ -35,7 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthenticated = () => new ApiError(401, "Unauthenticated.");
+const unauthenticated = () => new ApiError(401, "Unauthenticated.");
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 
 export function errorBody(err: ApiError) {

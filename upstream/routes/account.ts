@@ -14,12 +14,12 @@ import {
 } from "../http";
 import { hashPassword, verifyPassword } from "../security";
 
-export const ACCOUNT_SAVED = "Your account was saved successfully.";
-export const SETTINGS_SAVED = "Your settings were saved successfully.";
-export const PASSWORD_CHANGED = "Your password was changed successfully.";
-export const EMAIL_TAKEN = "The email has already been taken.";
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+const ACCOUNT_SAVED = "Your account was saved successfully.";
+const SETTINGS_SAVED = "Your settings were saved successfully.";
+const PASSWORD_CHANGED = "Your password was changed successfully.";
+const EMAIL_TAKEN = "The email has already been taken.";
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
 
 const requiredText = (label: string, max = 255) =>
   z
@@ -107,7 +107,7 @@ const idList = (label: string) =>
       .max(500, `Too many ${label}.`),
   );
 
-export const AccountPatch = z.object({
+const AccountPatch = z.object({
   first_name: requiredText("first name").optional(),
   last_name: requiredText("last name").optional(),
   email: Email.optional(),

@@ -3,7 +3,7 @@ import type { Alert } from "../../contract/notes";
 import { type AppEnv, type Deps, requireAuth } from "../http";
 
 /** How many alerts GET Alerts answers (newest first). */
-export const ALERTS_LIMIT = 200;
+const ALERTS_LIMIT = 200;
 
 interface AlertRow {
   id: number;

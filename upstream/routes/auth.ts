@@ -4,19 +4,19 @@ import { ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../..
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
 import { hashPassword, hashToken, randomToken, verifyPassword } from "../security";
 
-export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
-export const RESET_LINK_SENT = "We have e-mailed your password reset link!";
-export const RESET_DONE = "Your password has been reset!";
-export const RESET_TOKEN_INVALID = "This password reset token is invalid.";
-export const LOGGED_OUT = "You have been logged out.";
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
+const RESET_LINK_SENT = "We have e-mailed your password reset link!";
+const RESET_DONE = "Your password has been reset!";
+const RESET_TOKEN_INVALID = "This password reset token is invalid.";
+const LOGGED_OUT = "You have been logged out.";
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 const ForgotPayload = ForgotPasswordRequest.extend({
   email: z.string().trim().min(1).pipe(z.email("Please enter a valid e-mail address.")),
 });
 
 /** The password rules for a new password. */
-export const NewPassword = z
+const NewPassword = z
   .string()
   .min(1)
   .min(8, "The new password must be at least 8 characters.")

@@ -20,8 +20,8 @@ import {
   parseContactListParams,
 } from "../models/contacts";
 
-export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
-export const NO_DIRECTORY = "Your subscription does not include the contact directory.";
+const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
+const NO_DIRECTORY = "Your subscription does not include the contact directory.";
 export const NO_DOWNLOAD = "Your subscription does not include downloads.";
 export const DOWNLOAD_LIMIT = 10_000;
 /** The list's columns (member-app.md §2 Contacts), the folder by name. */

@@ -13,7 +13,7 @@ const CACHE_MAX = 5000;
  * An offline geocoder over the seeded reference places: a US zip code, or a "City, ST" pair (US states and Canadian
  * provinces), anywhere in the address. Answers in the shape of Google's geocoding API.
  */
-export function offlineGeocoder(db: Db) {
+function offlineGeocoder(db: Db) {
   const byZip = db.prepare<
     [string],
     { zip: string; city: string; state_abbr: string; country: string; lat: number; lng: number }

@@ -9,7 +9,7 @@ const General = GeneralMessage.extend({
 });
 const ProjectResearch = ProjectResearchMessage.extend({ comment: z.string().trim().min(1) });
 
-export const MESSAGE_SUBMITTED = "Your message has been submitted successfully!";
+const MESSAGE_SUBMITTED = "Your message has been submitted successfully!";
 
 export function messageRoutes(deps: Deps) {
   const { db } = deps;

@@ -16,16 +16,16 @@ import {
 } from "../http";
 import { parseProjectListParams, projectQueries } from "../models/projects";
 
-export const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
-export const TRIAL_EXPIRED = "Your free trial has expired.";
-export const NOTE_REQUIRED = "The note field is required.";
-export const NOTE_NOT_FOUND = "A note with this ID could not be found.";
+const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
+const TRIAL_EXPIRED = "Your free trial has expired.";
+const NOTE_REQUIRED = "The note field is required.";
+const NOTE_NOT_FOUND = "A note with this ID could not be found.";
 export const NO_DOWNLOAD = "Your subscription does not include downloads.";
-export const PROJECT_SAVED = "Project saved.";
-export const PROJECT_REMOVED = "The project was removed from your saved projects.";
-export const SAVED_REMOVED = "The selected projects were removed from your saved list.";
-export const FOLDER_UPDATED = "The folder was updated.";
-export const NOTE_DELETED = "The note was deleted.";
+const PROJECT_SAVED = "Project saved.";
+const PROJECT_REMOVED = "The project was removed from your saved projects.";
+const SAVED_REMOVED = "The selected projects were removed from your saved list.";
+const FOLDER_UPDATED = "The folder was updated.";
+const NOTE_DELETED = "The note was deleted.";
 export const DOWNLOAD_LIMIT = 10_000;
 export const SIMILAR_PER_PAGE = 5;
 /** The list's columns (member-app.md §2 Project search), the folder by name instead of its colour. */

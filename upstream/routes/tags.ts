@@ -10,11 +10,11 @@ import {
 import type { Tag } from "../../contract/user";
 import { ApiError, type AppEnv, type Deps, notFound, readBody, requireAuth } from "../http";
 
-export const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
-export const DEFAULT_NOT_DELETABLE = "Default folders cannot be deleted.";
-export const DEFAULT_NOT_RECOLOURABLE = "The colour of a default folder cannot be changed.";
-export const FOLDER_NOT_FOUND = "A folder with this ID could not be found.";
-export const FOLDER_DELETED = "The folder was deleted.";
+const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
+const DEFAULT_NOT_DELETABLE = "Default folders cannot be deleted.";
+const DEFAULT_NOT_RECOLOURABLE = "The colour of a default folder cannot be changed.";
+const FOLDER_NOT_FOUND = "A folder with this ID could not be found.";
+const FOLDER_DELETED = "The folder was deleted.";
 const PALETTE_COLORS = TAG_PALETTE.map((c) => c.color.toLowerCase());
 
 /** Numbers arrive as numbers (JSON) or digit strings (forms). */
