@@ -29,5 +29,4 @@ const AdvancedOptions = z.object({
   projectTypes: z.array(ProjectTypeOption),
   researchers: z.array(z.unknown()).optional(),
 });
-type AdvancedOptions = z.infer<typeof AdvancedOptions>;
 export const AdvancedOptionsAnswer = z.object({ data: AdvancedOptions });
