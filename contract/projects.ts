@@ -105,6 +105,8 @@ export const SaveProjectNoteAnswer = z.object({
   message: z.string().optional(),
 });
 
+/** Similar projects are paged by `page` alone (SIMILAR_PER_PAGE a page). */
+export const SimilarProjectsQuery = z.object({ page: z.number().int().positive().optional() });
 export const SimilarProjectsAnswer = z.object({
   data: z.object({ total: z.number().int(), data: z.array(ProjectRow) }),
 });

@@ -102,6 +102,7 @@ export type User = z.infer<typeof User>;
 export const UserAnswer = dataEnvelope(User);
 
 /** GET Users/Me?withSettings=1 → data: the user plus the account edit fields. */
+export const WithSettingsQuery = z.object({ withSettings: z.literal(1) });
 export const UserWithSettings = User.extend(AccountFields.shape);
 export type UserWithSettings = z.infer<typeof UserWithSettings>;
 export const UserWithSettingsAnswer = dataEnvelope(UserWithSettings);
