@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
 import type { Db } from "../db/index";
 import { type AppEnv, type Deps, requireAuth } from "../http";
 
@@ -103,7 +104,7 @@ function offlineGeocoder(db: Db) {
 export function geocodeRoutes(deps: Deps) {
   const geocode = offlineGeocoder(deps.db);
   const app = new Hono<AppEnv>();
-  app.get("/Geocode/:address{.+}", requireAuth(deps), (c) => {
+  app.on(endpoints.geocode.method, endpoints.geocode.route, requireAuth(deps), (c) => {
     const found = geocode(c.req.param("address").slice(0, 500));
     return c.json(found ? { results: [found], status: "OK" } : { results: [], status: "ZERO_RESULTS" });
   });
