@@ -68,10 +68,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /** The answer of a download: a CSV file streamed as it is written, not JSON, so no schema. */
 export const CSV_FILE = { file: "text/csv" } as const;
-export type FileAnswer = typeof CSV_FILE;
+type FileAnswer = typeof CSV_FILE;
 
 /** The parameter names of a path pattern: `Projects/:projectId{[0-9]+}/Notes/:id` → "projectId" | "id". */
-export type PathParamNames<P extends string> = P extends `${string}:${infer Rest}`
+type PathParamNames<P extends string> = P extends `${string}:${infer Rest}`
   ? Rest extends `${infer Segment}/${infer Tail}`
     ? ParamName<Segment> | PathParamNames<Tail>
     : ParamName<Rest>
@@ -206,6 +206,3 @@ export const endpoints = {
   alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
 } as const satisfies Record<string, Endpoint>;
-
-export type Endpoints = typeof endpoints;
-export type EndpointName = keyof Endpoints;

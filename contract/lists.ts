@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { ORDER_DIRECTIONS } from "./constants";
 
-export { ORDER_DIRECTIONS, PER_PAGE } from "./constants";
-
 /**
  * The query of a searchable list (projects, contacts, companies): the keyword query, the page and its size, the
  * sort (orderBy is one of the list's columns), the member's saved rows only (mine) or one folder (tag), and the

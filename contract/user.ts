@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope, IsoDate, IsoDateTime } from "./common";
 
-export { ALERT_OPERATORS, FREE_TRIAL, TAG_TYPE } from "./constants";
+export { FREE_TRIAL } from "./constants";
 export const Tag = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { ApiError, type Deps, downloadRequestReader } from "./http";
 
 /** A download writes at most this many rows. */
-export const DOWNLOAD_LIMIT = 10_000;
+const DOWNLOAD_LIMIT = 10_000;
 
 /** Rows are loaded and written this many at a time, as the client reads. */
 export const DOWNLOAD_BATCH = 500;
@@ -70,7 +70,7 @@ export function* inBatches<R>(ids: readonly number[], load: (batch: number[]) =>
 }
 
 /** A CSV attachment, streamed, never cached. */
-export function csvAttachment(stream: ReadableStream<Uint8Array>, filename: string): Response {
+function csvAttachment(stream: ReadableStream<Uint8Array>, filename: string): Response {
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
@@ -81,7 +81,7 @@ export function csvAttachment(stream: ReadableStream<Uint8Array>, filename: stri
   });
 }
 
-export const NO_DOWNLOAD = "Your subscription does not include downloads.";
+const NO_DOWNLOAD = "Your subscription does not include downloads.";
 
 interface ListDownload<P, R> {
   /** The file's name before its date: "projects" → projects-2026-01-31.csv. */

@@ -62,6 +62,37 @@ function objectOf(value: unknown): Record<string, unknown> {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
+/**
+ * The member's side of a list query: only their saved rows (`mine`, or one folder by `tag`), joined through their
+ * link table; a search sorted by folder joins the links too, left, so unsaved rows stay. The link is `link` (with
+ * its tag_id) and the folder `tg`. `on` joins the link to the row, e.g. "up.project_id = p.id".
+ */
+export function savedLinkJoins(
+  link: { table: string; alias: string; on: string },
+  userId: number,
+  p: { mine: boolean; tag: number | null; orderBy: string | null },
+) {
+  const joins: string[] = [];
+  const joinParams: unknown[] = [];
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const mine = p.mine || p.tag !== null;
+  const join = `${link.table} ${link.alias} ON ${link.on} AND ${link.alias}.user_id = ?`;
+  if (mine) {
+    joins.push(`JOIN ${join}`);
+    joinParams.push(userId);
+    if (p.tag !== null) {
+      where.push(`${link.alias}.tag_id = ?`);
+      params.push(p.tag);
+    }
+  } else if (p.orderBy === "tag") {
+    joins.push(`LEFT JOIN ${join}`);
+    joinParams.push(userId);
+  }
+  if (p.orderBy === "tag") joins.push(`LEFT JOIN tags tg ON tg.id = ${link.alias}.tag_id`);
+  return { mine, joins, joinParams, where, params };
+}
+
 /** Whether a keyword has anything FTS5 can match (a letter or a digit). */
 export const hasToken = (s: string) => /[\p{L}\p{N}]/u.test(s);
 

@@ -1,7 +1,7 @@
 /** The SQL of a contact search: the member's saved rows or folder, the keyword and advanced-search filters, the sort. */
 import type { CONTACT_ORDER_BY } from "../../../contract/constants";
 import type { Db } from "../../db/index";
-import { hasToken, placeholders, resolveStateAbbrs } from "../list-params";
+import { hasToken, placeholders, resolveStateAbbrs, savedLinkJoins } from "../list-params";
 import type { ContactAdvanced, ContactListParams } from "./params";
 
 /** One prefix phrase: the text quoted (inner quotes doubled) with a trailing `*`. */
@@ -43,25 +43,12 @@ interface BuiltQuery {
 
 /** Builds the FROM/WHERE/ORDER BY of a contact list for a member. */
 export function buildContactQuery(db: Db, userId: number, p: ContactListParams): BuiltQuery {
-  const joins: string[] =
-    p.orderBy === "company_name" ? ["LEFT JOIN companies co ON co.id = c.company_id"] : [];
-  const joinParams: unknown[] = [];
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const mine = p.mine || p.tag !== null;
-
-  if (mine) {
-    joins.push("JOIN user_contacts uc ON uc.contact_id = c.id AND uc.user_id = ?");
-    joinParams.push(userId);
-    if (p.tag !== null) {
-      where.push("uc.tag_id = ?");
-      params.push(p.tag);
-    }
-  } else if (p.orderBy === "tag") {
-    joins.push("LEFT JOIN user_contacts uc ON uc.contact_id = c.id AND uc.user_id = ?");
-    joinParams.push(userId);
-  }
-  if (p.orderBy === "tag") joins.push("LEFT JOIN tags tg ON tg.id = uc.tag_id");
+  const { mine, joins, joinParams, where, params } = savedLinkJoins(
+    { table: "user_contacts", alias: "uc", on: "uc.contact_id = c.id" },
+    userId,
+    p,
+  );
+  if (p.orderBy === "company_name") joins.unshift("LEFT JOIN companies co ON co.id = c.company_id");
 
   const match = contactMatchExpression(p.query, p.advanced);
   if (match) {

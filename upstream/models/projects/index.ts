@@ -7,7 +7,7 @@ import type { ProjectListParams } from "./params";
 import { projectRows } from "./rows";
 import { buildProjectQuery } from "./search";
 
-export { type ProjectListParams, parseProjectListParams } from "./params";
+export { parseProjectListParams } from "./params";
 export { projectMatchExpression } from "./search";
 
 const countPlaceholders = (sql: string) => (sql.match(/\?/g) ?? []).length;

@@ -4,7 +4,14 @@
  */
 import type { PROJECT_ORDER_BY } from "../../../contract/constants";
 import type { Db } from "../../db/index";
-import { hasToken, idsOf, likeContains, placeholders, resolveStateAbbrs } from "../list-params";
+import {
+  hasToken,
+  idsOf,
+  likeContains,
+  placeholders,
+  resolveStateAbbrs,
+  savedLinkJoins,
+} from "../list-params";
 import { type ProjectAdvanced, type ProjectListParams, VALUE_BANDS } from "./params";
 
 /**
@@ -178,7 +185,7 @@ const INDEXED_ORDER = new Set([
 
 /* ----------------------------------------------------------------- query */
 
-export interface BuiltProjectQuery {
+interface BuiltProjectQuery {
   from: string;
   /** Conditions besides the keyword match. */
   where: string[];
@@ -192,26 +199,13 @@ export interface BuiltProjectQuery {
 
 /** The FROM, conditions, keyword match and ORDER BY of a project list for a member. */
 export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams): BuiltProjectQuery {
-  const joins: string[] = [];
-  const joinParams: unknown[] = [];
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const mine = p.mine || p.tag !== null;
+  const { mine, joins, joinParams, where, params } = savedLinkJoins(
+    { table: "user_projects", alias: "up", on: "up.project_id = p.id" },
+    userId,
+    p,
+  );
   const a = p.advanced;
   let plain = !mine && !a.showInactive;
-
-  if (mine) {
-    joins.push("JOIN user_projects up ON up.project_id = p.id AND up.user_id = ?");
-    joinParams.push(userId);
-    if (p.tag !== null) {
-      where.push("up.tag_id = ?");
-      params.push(p.tag);
-    }
-  } else if (p.orderBy === "tag") {
-    joins.push("LEFT JOIN user_projects up ON up.project_id = p.id AND up.user_id = ?");
-    joinParams.push(userId);
-  }
-  if (p.orderBy === "tag") joins.push("LEFT JOIN tags tg ON tg.id = up.tag_id");
 
   // Saved lists show every saved project; searches show active ones unless asked otherwise.
   if (!mine && !a.showInactive) where.push("p.active = 1");
