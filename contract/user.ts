@@ -76,7 +76,10 @@ export type AccountFields = z.infer<typeof AccountFields>;
 
 export const ROLES = ["admin", "subadmin", "research_director", "researcher", "sales"] as const;
 
-/** GET Users/Me → data. Snake-case fields are the contract; camelCase aliases (second document) are optional extras. */
+/**
+ * GET Users/Me → data: the member, their capability flags (allow_*), subscription or trial, folders (all of them,
+ * and by kind in projectTags and contactTags) and alert settings.
+ */
 export const User = z.object({
   id: z.number().int(),
   first_name: z.string(),
