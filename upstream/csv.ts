@@ -37,7 +37,7 @@ const OPTIONS = {
 
 /**
  * The CSV of `columns` over rows that come in batches, as a stream: each time the client is ready for more, the
- * next batch is loaded and written, so a download never holds more than one batch of rows. Records end with CRLF;
+ * next batch is loaded and written, so a download holds a batch or two of rows at a time, never the whole list. Records end with CRLF;
  * `bom` starts the file with a UTF-8 byte-order mark (spreadsheets then read accented names right).
  */
 export function csvStream<R>(
