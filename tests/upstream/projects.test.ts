@@ -487,6 +487,12 @@ describe("Saving and folders", () => {
     expect(
       (await t.call("POST", "/Projects/AddTag", { project_id: pid, tag_id: contactFolder }, basic)).status,
     ).toBe(422);
+    // Clearing is said with null (or an empty form field); a call without tag_id changes nothing.
+    await t.call("POST", "/Projects/AddTag", { project_id: pid, tag_id: folder.id }, basic);
+    const missing = await t.call("POST", "/Projects/AddTag", { project_id: pid }, basic);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.tag_id).toEqual(["The tag id field is required."]);
+    expect(link(pid, basicId)?.tag_id).toBe(folder.id);
   });
 
   it("removes saved projects in bulk", async () => {
