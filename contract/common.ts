@@ -14,6 +14,9 @@ export type ApiError = z.infer<typeof ApiError>;
 export const MessageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof MessageAnswer>;
 
+/** The answer of a change the app only needs to know succeeded (save, folder, delete): a message, if any. */
+export const AckAnswer = MessageAnswer.partial();
+
 /** Dates travel as ISO-8601 strings (date-time or date). */
 export const IsoDateTime = z.string().min(1);
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

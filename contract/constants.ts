@@ -3,6 +3,15 @@
  * in the schemas (and zod) just to know a colour or a column name. The schema modules re-export them.
  */
 
+/** The page size of every list (projects, contacts, companies, notes) when the request does not name one. */
+export const PER_PAGE = 15;
+
+/** A project's Similar Projects table shows this many rows a page. */
+export const SIMILAR_PER_PAGE = 5;
+
+/** A list's sort direction. */
+export const ORDER_DIRECTIONS = ["asc", "desc"] as const;
+
 /** Tag (folder): tag_type 1 = project folder, 2 = contact folder. */
 export const TAG_TYPE = { project: 1, contact: 2 } as const;
 

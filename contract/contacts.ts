@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IsoDateTime } from "./common";
 import { listAnswer } from "./lists";
+import { StateOption } from "./options";
 import { Named, SavedLink } from "./projects";
 import { Tag } from "./user";
 
@@ -26,7 +27,7 @@ export type ContactRow = z.infer<typeof ContactRow>;
 export const ContactListAnswer = listAnswer(ContactRow);
 
 /** The member's link to a saved contact also holds the contact note. */
-export const ContactLink = SavedLink.extend({
+const ContactLink = SavedLink.extend({
   note: z.string().nullable(),
   created_at: IsoDateTime.nullable(),
 });
@@ -47,6 +48,15 @@ export const Contact = ContactRow.extend({
 });
 export type Contact = z.infer<typeof Contact>;
 export const ContactAnswer = z.object({ data: Contact });
+
+/** GET Contacts/AdvancedOptions: the choices of the advanced contact search. */
+export const ContactAdvancedOptionsAnswer = z.object({
+  data: z.object({
+    states: z.array(StateOption),
+    provinces: z.array(StateOption).optional(),
+    companyTypes: z.array(Named),
+  }),
+});
 
 export const SaveContactRequest = z.object({ contact_id: z.number().int() });
 export const AddContactNoteRequest = z.object({ contact_id: z.number().int(), note: z.string() });

@@ -20,7 +20,7 @@ export const ProjectTypeOption = z.object({
 });
 export type ProjectTypeOption = z.infer<typeof ProjectTypeOption>;
 
-export const AdvancedOptions = z.object({
+const AdvancedOptions = z.object({
   isAdmin: z.boolean().optional(),
   bidStages: z.array(NamedOption).optional(),
   states: z.array(StateOption),
@@ -29,5 +29,4 @@ export const AdvancedOptions = z.object({
   projectTypes: z.array(ProjectTypeOption),
   researchers: z.array(z.unknown()).optional(),
 });
-export type AdvancedOptions = z.infer<typeof AdvancedOptions>;
 export const AdvancedOptionsAnswer = z.object({ data: AdvancedOptions });

@@ -5,7 +5,7 @@ import { Tag } from "./user";
 
 export { PROJECT_ORDER_BY } from "./constants";
 
-export const ProjectType = z.object({
+const ProjectType = z.object({
   id: z.number().int(),
   name: z.string(),
   units_label: z.string().nullable(),
@@ -34,7 +34,7 @@ export const ProjectRow = z.object({
 export type ProjectRow = z.infer<typeof ProjectRow>;
 export const ProjectListAnswer = listAnswer(ProjectRow);
 
-export const ProjectContact = z.object({
+const ProjectContact = z.object({
   id: z.number().int(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
@@ -105,6 +105,8 @@ export const SaveProjectNoteAnswer = z.object({
   message: z.string().optional(),
 });
 
+/** Similar projects are paged by `page` alone (SIMILAR_PER_PAGE a page). */
+export const SimilarProjectsQuery = z.object({ page: z.number().int().positive().optional() });
 export const SimilarProjectsAnswer = z.object({
   data: z.object({ total: z.number().int(), data: z.array(ProjectRow) }),
 });

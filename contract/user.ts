@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope, IsoDate, IsoDateTime } from "./common";
 
-export { ALERT_OPERATORS, FREE_TRIAL, TAG_TYPE } from "./constants";
+export { FREE_TRIAL } from "./constants";
 export const Tag = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -76,7 +76,10 @@ export type AccountFields = z.infer<typeof AccountFields>;
 
 export const ROLES = ["admin", "subadmin", "research_director", "researcher", "sales"] as const;
 
-/** GET Users/Me → data. Snake-case fields are the contract; camelCase aliases (second document) are optional extras. */
+/**
+ * GET Users/Me → data: the member, their capability flags (allow_*), subscription or trial, folders (all of them,
+ * and by kind in projectTags and contactTags) and alert settings.
+ */
 export const User = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -102,6 +105,7 @@ export type User = z.infer<typeof User>;
 export const UserAnswer = dataEnvelope(User);
 
 /** GET Users/Me?withSettings=1 → data: the user plus the account edit fields. */
+export const WithSettingsQuery = z.object({ withSettings: z.literal(1) });
 export const UserWithSettings = User.extend(AccountFields.shape);
 export type UserWithSettings = z.infer<typeof UserWithSettings>;
 export const UserWithSettingsAnswer = dataEnvelope(UserWithSettings);

@@ -35,7 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthenticated = () => new ApiError(401, "Unauthenticated.");
+const unauthenticated = () => new ApiError(401, "Unauthenticated.");
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 
 export function errorBody(err: ApiError) {
@@ -112,18 +112,27 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return `The ${label} field is required.`;
 }
 
-/** Requires `Authorization: Bearer <token>` naming a live (unexpired, unrevoked) access token. */
-export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+/** The member of a live (unexpired, unrevoked) access token, or undefined. */
+function tokenOwner(deps: Deps) {
   const find = deps.db.prepare<[string, string], { user_id: number }>(
     "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
   );
+  return (tokenHash: string) => find.get(tokenHash, deps.now().toISOString())?.user_id;
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+const bearerToken = (c: Context) => /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+
+/** Requires `Authorization: Bearer <token>` naming a live access token. */
+export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+  const ownerOf = tokenOwner(deps);
   return async (c, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
-    if (!match) throw unauthenticated();
-    const tokenHash = hashToken(match[1]);
-    const row = find.get(tokenHash, deps.now().toISOString());
-    if (!row) throw unauthenticated();
-    c.set("userId", row.user_id);
+    const token = bearerToken(c);
+    if (!token) throw unauthenticated();
+    const tokenHash = hashToken(token);
+    const userId = ownerOf(tokenHash);
+    if (userId === undefined) throw unauthenticated();
+    c.set("userId", userId);
     c.set("tokenHash", tokenHash);
     await next();
   };
@@ -134,30 +143,18 @@ export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {
  * `Authorization: Bearer <token>` or, failing that, the body's `token` field, and the body as list params.
  */
 export function downloadRequestReader(deps: Deps) {
-  const find = deps.db.prepare<[string, string], { user_id: number }>(
-    "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
-  );
+  const ownerOf = tokenOwner(deps);
   return async (c: Context): Promise<{ userId: number; body: Record<string, unknown> }> => {
     const raw = await readRaw(c);
     const body =
       raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const header = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
-    const token = header ?? (typeof body.token === "string" ? body.token : undefined);
+    const token = bearerToken(c) ?? (typeof body.token === "string" ? body.token : undefined);
     if (!token) throw unauthenticated();
-    const userId = find.get(hashToken(token), deps.now().toISOString())?.user_id;
+    const userId = ownerOf(hashToken(token));
     if (userId === undefined) throw unauthenticated();
     return { userId, body };
   };
 }
 
-/** A CSV attachment, streamed, never cached. */
-export function csvAttachment(stream: ReadableStream<Uint8Array>, filename: string): Response {
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
+/** The integer a route's `{[0-9]+}` parameter matched. */
+export const idParam = (c: Context, name = "id") => Number(c.req.param(name));

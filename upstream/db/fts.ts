@@ -26,14 +26,3 @@ export function rebuildSearchIndexes(db: Db) {
   db.exec(`${INSERT_CONTACT} ${CONTACT_SELECT}`);
   db.exec(`${INSERT_COMPANY} ${COMPANY_SELECT}`);
 }
-
-/** Re-indexes one row after it changed (or removes it when it is gone). */
-export function refreshSearchRow(db: Db, kind: "project" | "contact" | "company", id: number) {
-  const [table, insert, select, alias] = {
-    project: ["projects_fts", INSERT_PROJECT, PROJECT_SELECT, "p"],
-    contact: ["contacts_fts", INSERT_CONTACT, CONTACT_SELECT, "c"],
-    company: ["companies_fts", INSERT_COMPANY, COMPANY_SELECT, "co"],
-  }[kind];
-  db.prepare(`DELETE FROM ${table} WHERE rowid = ?`).run(id);
-  db.prepare(`${insert} ${select} WHERE ${alias}.id = ?`).run(id);
-}

@@ -47,7 +47,7 @@ const PLAN_COLUMNS = `id, slug, name, description, base_price, additional_vertic
 
 const bit = (v: number) => (v ? 1 : 0);
 
-export function toPlan(row: PlanRow): Plan {
+function toPlan(row: PlanRow): Plan {
   return {
     ...row,
     coverage_state: bit(row.coverage_state),

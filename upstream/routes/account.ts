@@ -1,25 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ALERT_OPERATORS } from "../../contract/user";
+import { ChangePasswordRequest, UpdateAccountRequest } from "../../contract/account";
+import { ALERT_OPERATORS } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
 import { parseMillions } from "../alerts/generate";
-import {
-  ApiError,
-  type AppEnv,
-  type Deps,
-  type FieldErrors,
-  readBody,
-  readRaw,
-  requireAuth,
-  validate,
-} from "../http";
+import { ApiError, type AppEnv, type Deps, type FieldErrors, readBody, requireAuth } from "../http";
+import { numeric } from "../params";
 import { hashPassword, verifyPassword } from "../security";
 
-export const ACCOUNT_SAVED = "Your account was saved successfully.";
-export const SETTINGS_SAVED = "Your settings were saved successfully.";
-export const PASSWORD_CHANGED = "Your password was changed successfully.";
-export const EMAIL_TAKEN = "The email has already been taken.";
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+const ACCOUNT_SAVED = "Your account was saved successfully.";
+const SETTINGS_SAVED = "Your settings were saved successfully.";
+const PASSWORD_CHANGED = "Your password was changed successfully.";
+const EMAIL_TAKEN = "The email has already been taken.";
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
 
 const requiredText = (label: string, max = 255) =>
   z
@@ -90,10 +84,7 @@ const AlertValue = z.preprocess(
 
 const idList = (label: string) =>
   z.preprocess(
-    (v) =>
-      (v === null || v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]).map((x) =>
-        typeof x === "string" && /^\s*\d+\s*$/.test(x) ? Number(x) : x,
-      ),
+    (v) => (v === null || v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]).map(numeric),
     z
       .array(
         z
@@ -107,7 +98,7 @@ const idList = (label: string) =>
       .max(500, `Too many ${label}.`),
   );
 
-export const AccountPatch = z.object({
+const AccountPatch = UpdateAccountRequest.extend({
   first_name: requiredText("first name").optional(),
   last_name: requiredText("last name").optional(),
   email: Email.optional(),
@@ -140,7 +131,7 @@ const ACCOUNT_KEYS = [
 ] as const;
 const SETTINGS_COLUMNS = ["alert_weekly", "alert_operator", "alert_value"] as const;
 
-const PasswordBody = z.object({
+const PasswordBody = ChangePasswordRequest.extend({
   currentPassword: z
     .string({ error: "The current password field is required." })
     .min(1, "The current password field is required."),
@@ -193,11 +184,11 @@ export function accountRoutes(deps: Deps) {
   }
 
   const app = new Hono<AppEnv>();
+  const { updateAccount, changePassword } = endpoints;
 
-  app.put("/Users/Me", auth, async (c) => {
+  app.on(updateAccount.method, updateAccount.route, auth, async (c) => {
     const userId = c.get("userId");
-    const raw = await readRaw(c);
-    const body: AccountPatch = validate(AccountPatch, raw);
+    const body: AccountPatch = await readBody(c, AccountPatch);
     const accountKeys = ACCOUNT_KEYS.filter((k) => body[k] !== undefined);
     const settingsKeys = ([...SETTINGS_COLUMNS, "alert_project_types", "alert_states"] as const).filter(
       (k) => body[k] !== undefined,
@@ -243,7 +234,7 @@ export function accountRoutes(deps: Deps) {
     return c.json({ message: accountKeys.length > 0 ? ACCOUNT_SAVED : SETTINGS_SAVED });
   });
 
-  app.post("/Users/Me/Password", auth, async (c) => {
+  app.on(changePassword.method, changePassword.route, auth, async (c) => {
     const userId = c.get("userId");
     const body = await readBody(c, PasswordBody);
     const stored = passwordOf.get(userId)?.password_hash;

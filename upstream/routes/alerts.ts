@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
 import type { Alert } from "../../contract/notes";
 import { type AppEnv, type Deps, requireAuth } from "../http";
 
 /** How many alerts GET Alerts answers (newest first). */
-export const ALERTS_LIMIT = 200;
+const ALERTS_LIMIT = 200;
 
 interface AlertRow {
   id: number;
@@ -28,7 +29,7 @@ export function alertRoutes(deps: Deps) {
   );
   const app = new Hono<AppEnv>();
 
-  app.get("/Alerts", requireAuth(deps), (c) => {
+  app.on(endpoints.alerts.method, endpoints.alerts.route, requireAuth(deps), (c) => {
     const data: Alert[] = list.all(c.get("userId"), ALERTS_LIMIT).map((r) => ({
       id: r.id,
       message: r.message,

@@ -1,22 +1,23 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../contract/auth";
+import { endpoints } from "../../contract/endpoints";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
 import { hashPassword, hashToken, randomToken, verifyPassword } from "../security";
 
-export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
-export const RESET_LINK_SENT = "We have e-mailed your password reset link!";
-export const RESET_DONE = "Your password has been reset!";
-export const RESET_TOKEN_INVALID = "This password reset token is invalid.";
-export const LOGGED_OUT = "You have been logged out.";
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
+const RESET_LINK_SENT = "We have e-mailed your password reset link!";
+const RESET_DONE = "Your password has been reset!";
+const RESET_TOKEN_INVALID = "This password reset token is invalid.";
+const LOGGED_OUT = "You have been logged out.";
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 const ForgotPayload = ForgotPasswordRequest.extend({
   email: z.string().trim().min(1).pipe(z.email("Please enter a valid e-mail address.")),
 });
 
 /** The password rules for a new password. */
-export const NewPassword = z
+const NewPassword = z
   .string()
   .min(1)
   .min(8, "The new password must be at least 8 characters.")
@@ -53,8 +54,9 @@ export function authRoutes(deps: Deps) {
   const setPassword = db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?");
 
   const app = new Hono<AppEnv>();
+  const { login, logout, forgotPassword, resetPassword } = endpoints;
 
-  app.post("/Login", async (c) => {
+  app.on(login.method, login.route, async (c) => {
     const { email, password } = await readBody(c, LoginRequest);
     const user = findUserByEmail.get(email.trim());
     const ok = await verifyPassword(password, user?.password_hash);
@@ -66,12 +68,12 @@ export function authRoutes(deps: Deps) {
     return c.json({ data: { accessToken, expiresAt } });
   });
 
-  app.post("/Logout", requireAuth(deps), (c) => {
+  app.on(logout.method, logout.route, requireAuth(deps), (c) => {
     revokeToken.run(deps.now().toISOString(), c.get("tokenHash"));
     return c.json({ message: LOGGED_OUT });
   });
 
-  app.post("/ForgotPassword", async (c) => {
+  app.on(forgotPassword.method, forgotPassword.route, async (c) => {
     const { email } = await readBody(c, ForgotPayload);
     const user = findUserByEmail.get(email);
     if (user) {
@@ -98,7 +100,7 @@ export function authRoutes(deps: Deps) {
     return c.json({ message: RESET_LINK_SENT });
   });
 
-  app.post("/ResetPassword", async (c) => {
+  app.on(resetPassword.method, resetPassword.route, async (c) => {
     const { reset_token, newPassword } = await readBody(c, ResetPayload);
     const now = deps.now().toISOString();
     const reset = findReset.get(hashToken(reset_token), now);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
 import type { Db } from "../db/index";
 import { type AppEnv, type Deps, requireAuth } from "../http";
 
@@ -13,7 +14,7 @@ const CACHE_MAX = 5000;
  * An offline geocoder over the seeded reference places: a US zip code, or a "City, ST" pair (US states and Canadian
  * provinces), anywhere in the address. Answers in the shape of Google's geocoding API.
  */
-export function offlineGeocoder(db: Db) {
+function offlineGeocoder(db: Db) {
   const byZip = db.prepare<
     [string],
     { zip: string; city: string; state_abbr: string; country: string; lat: number; lng: number }
@@ -103,7 +104,7 @@ export function offlineGeocoder(db: Db) {
 export function geocodeRoutes(deps: Deps) {
   const geocode = offlineGeocoder(deps.db);
   const app = new Hono<AppEnv>();
-  app.get("/Geocode/:address{.+}", requireAuth(deps), (c) => {
+  app.on(endpoints.geocode.method, endpoints.geocode.route, requireAuth(deps), (c) => {
     const found = geocode(c.req.param("address").slice(0, 500));
     return c.json(found ? { results: [found], status: "OK" } : { results: [], status: "ZERO_RESULTS" });
   });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { endpoints } from "../../contract/endpoints";
 import { GeneralMessage, ProjectResearchMessage } from "../../contract/messages";
 import { ApiError, type AppEnv, type Deps, readRaw, requireAuth, validate } from "../http";
 
@@ -9,7 +10,7 @@ const General = GeneralMessage.extend({
 });
 const ProjectResearch = ProjectResearchMessage.extend({ comment: z.string().trim().min(1) });
 
-export const MESSAGE_SUBMITTED = "Your message has been submitted successfully!";
+const MESSAGE_SUBMITTED = "Your message has been submitted successfully!";
 
 export function messageRoutes(deps: Deps) {
   const { db } = deps;
@@ -19,7 +20,7 @@ export function messageRoutes(deps: Deps) {
   );
   const app = new Hono<AppEnv>();
 
-  app.post("/Messages", requireAuth(deps), async (c) => {
+  app.on(endpoints.sendMessage.method, endpoints.sendMessage.route, requireAuth(deps), async (c) => {
     const raw = await readRaw(c);
     const now = deps.now().toISOString();
     let result: { lastInsertRowid: number | bigint };

@@ -1,28 +1,21 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { ORDER_DIRECTIONS, PER_PAGE } from "../../contract/lists";
+import { ORDER_DIRECTIONS, PER_PAGE } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
 import type { NoteEntry } from "../../contract/notes";
+import type { Db } from "../db/index";
 import { type AppEnv, type Deps, requireAuth } from "../http";
-
-const int = (fallback: number, min: number, max: number) =>
-  z
-    .preprocess(
-      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-      z.number().int().min(min).max(max),
-    )
-    .catch(fallback);
+import { likeContains } from "../models/list-params";
+import { intOr } from "../params";
 
 const NoteListParams = z.object({
   query: z.string().trim().max(200).catch(""),
-  page: int(1, 1, 100_000),
-  perPage: int(PER_PAGE, 1, 100),
+  page: intOr(1, 1, 100_000),
+  perPage: intOr(PER_PAGE, 1, 100),
   orderBy: z.enum(["created_at", "note", "title", "name"]).catch("created_at"),
   orderDirection: z.enum(ORDER_DIRECTIONS).catch("desc"),
 });
-type NoteListParams = z.infer<typeof NoteListParams>;
-
-/** `%text%` for LIKE with the wildcards of the text escaped (ESCAPE '\'). */
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 interface ProjectNoteRow {
   id: number;
@@ -42,99 +35,103 @@ interface ContactNoteRow {
   last_name: string | null;
 }
 
-/** GET Notes/Projects and GET Notes/Contacts: the member's notes, paged, searchable, newest first by default. */
+/** One kind of note, as SQL: where its notes are, what the keyword query searches, how each sort key reads. */
+interface NoteSource<R> {
+  from: string;
+  columns: string;
+  /** Its conditions; the first one's `?` is the member. */
+  where: string[];
+  /** An expression matched with LIKE against the keyword query. */
+  searched: string[];
+  /** The sort by date, by note text and by subject (project title or contact name), for a direction. */
+  order: (by: "created_at" | "note" | "subject", dir: "ASC" | "DESC") => string;
+  entry: (row: R) => NoteEntry & Record<string, unknown>;
+}
+
+/** The handler of a note list: the member's notes of one kind, paged, searchable, newest first by default. */
+function noteList<R>(db: Db, source: NoteSource<R>) {
+  return (c: Context<AppEnv>) => {
+    const p = NoteListParams.parse(c.req.query());
+    const where = [...source.where];
+    const params: unknown[] = [c.get("userId")];
+    if (p.query) {
+      where.push(`(${source.searched.map((s) => `${s} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
+      params.push(...source.searched.map(() => likeContains(p.query)));
+    }
+    const dir = p.orderDirection === "asc" ? "ASC" : "DESC";
+    const by = p.orderBy === "title" || p.orderBy === "name" ? "subject" : p.orderBy;
+    const w = `WHERE ${where.join(" AND ")}`;
+    const total =
+      db
+        .prepare<unknown[], number>(`SELECT count(*) FROM ${source.from} ${w}`)
+        .pluck()
+        .get(...params) ?? 0;
+    const rows = db
+      .prepare<unknown[], R>(
+        `SELECT ${source.columns} FROM ${source.from} ${w} ORDER BY ${source.order(by, dir)} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, p.perPage, (p.page - 1) * p.perPage);
+    return c.json({ data: { total, data: rows.map(source.entry) } });
+  };
+}
+
+const CONTACT_NOTE_DATE = "coalesce(uc.note_updated_at, uc.updated_at)";
+
+/** GET Notes/Projects and GET Notes/Contacts: the member's notes. */
 export function noteRoutes(deps: Deps) {
   const { db } = deps;
   const auth = requireAuth(deps);
   const app = new Hono<AppEnv>();
+  const { notesOnProjects, notesOnContacts } = endpoints;
 
-  function page<T>(
-    from: string,
-    where: string[],
-    params: unknown[],
-    order: string,
-    p: NoteListParams,
-    columns: string,
-  ) {
-    const w = `WHERE ${where.join(" AND ")}`;
-    const n =
-      db
-        .prepare<unknown[], number>(`SELECT count(*) FROM ${from} ${w}`)
-        .pluck()
-        .get(...params) ?? 0;
-    const rows = db
-      .prepare<unknown[], T>(`SELECT ${columns} FROM ${from} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...params, p.perPage, (p.page - 1) * p.perPage);
-    return { total: n, rows };
-  }
+  app.on(
+    notesOnProjects.method,
+    notesOnProjects.route,
+    auth,
+    noteList<ProjectNoteRow>(db, {
+      from: "project_notes pn JOIN projects p ON p.id = pn.project_id",
+      columns: "pn.id, pn.note, pn.created_at, pn.notification_date, p.id AS project_id, p.title",
+      where: ["pn.user_id = ?"],
+      searched: ["pn.note", "p.title"],
+      order: (by, dir) => {
+        const key = { created_at: "pn.created_at", note: "pn.note", subject: "p.title" }[by];
+        return `${key} ${dir}, pn.id ${dir}`;
+      },
+      entry: (r) => ({
+        id: r.id,
+        note: r.note,
+        created_at: r.created_at,
+        notification_date: r.notification_date,
+        project: { id: r.project_id, title: r.title },
+      }),
+    }),
+  );
 
-  app.get("/Notes/Projects", auth, (c) => {
-    const p = NoteListParams.parse(c.req.query());
-    const where = ["pn.user_id = ?"];
-    const params: unknown[] = [c.get("userId")];
-    if (p.query) {
-      where.push("(pn.note LIKE ? ESCAPE '\\' OR p.title LIKE ? ESCAPE '\\')");
-      params.push(contains(p.query), contains(p.query));
-    }
-    const dir = p.orderDirection === "asc" ? "ASC" : "DESC";
-    const key =
-      p.orderBy === "note"
-        ? "pn.note"
-        : p.orderBy === "title" || p.orderBy === "name"
-          ? "p.title"
-          : "pn.created_at";
-    const { total, rows } = page<ProjectNoteRow>(
-      "project_notes pn JOIN projects p ON p.id = pn.project_id",
-      where,
-      params,
-      `${key} ${dir}, pn.id ${dir}`,
-      p,
-      "pn.id, pn.note, pn.created_at, pn.notification_date, p.id AS project_id, p.title",
-    );
-    const data: (NoteEntry & { notification_date: string | null })[] = rows.map((r) => ({
-      id: r.id,
-      note: r.note,
-      created_at: r.created_at,
-      notification_date: r.notification_date,
-      project: { id: r.project_id, title: r.title },
-    }));
-    return c.json({ data: { total, data } });
-  });
-
-  app.get("/Notes/Contacts", auth, (c) => {
-    const p = NoteListParams.parse(c.req.query());
-    const where = ["uc.user_id = ?", "uc.note IS NOT NULL", "uc.note <> ''"];
-    const params: unknown[] = [c.get("userId")];
-    if (p.query) {
-      where.push(
-        `(uc.note LIKE ? ESCAPE '\\' OR (coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) LIKE ? ESCAPE '\\')`,
-      );
-      params.push(contains(p.query), contains(p.query));
-    }
-    const dir = p.orderDirection === "asc" ? "ASC" : "DESC";
-    const created = "coalesce(uc.note_updated_at, uc.updated_at)";
-    const key =
-      p.orderBy === "note"
-        ? "uc.note"
-        : p.orderBy === "title" || p.orderBy === "name"
-          ? `c.last_name ${dir}, c.first_name`
-          : created;
-    const { total, rows } = page<ContactNoteRow>(
-      "user_contacts uc JOIN contacts c ON c.id = uc.contact_id",
-      where,
-      params,
-      `${key} ${dir}, uc.id ${dir}`,
-      p,
-      `uc.id, uc.note, ${created} AS created_at, c.id AS contact_id, c.first_name, c.last_name`,
-    );
-    const data: NoteEntry[] = rows.map((r) => ({
-      id: r.id,
-      note: r.note,
-      created_at: r.created_at,
-      contact: { id: r.contact_id, first_name: r.first_name, last_name: r.last_name },
-    }));
-    return c.json({ data: { total, data } });
-  });
+  app.on(
+    notesOnContacts.method,
+    notesOnContacts.route,
+    auth,
+    noteList<ContactNoteRow>(db, {
+      from: "user_contacts uc JOIN contacts c ON c.id = uc.contact_id",
+      columns: `uc.id, uc.note, ${CONTACT_NOTE_DATE} AS created_at, c.id AS contact_id, c.first_name, c.last_name`,
+      where: ["uc.user_id = ?", "uc.note IS NOT NULL", "uc.note <> ''"],
+      searched: ["uc.note", "(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))"],
+      order: (by, dir) => {
+        const key = {
+          created_at: CONTACT_NOTE_DATE,
+          note: "uc.note",
+          subject: `c.last_name ${dir}, c.first_name`,
+        }[by];
+        return `${key} ${dir}, uc.id ${dir}`;
+      },
+      entry: (r) => ({
+        id: r.id,
+        note: r.note,
+        created_at: r.created_at,
+        contact: { id: r.contact_id, first_name: r.first_name, last_name: r.last_name },
+      }),
+    }),
+  );
 
   return app;
 }

@@ -1,63 +1,52 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FREE_TRIAL, TAG_TYPE } from "../../contract/user";
-import type { Db } from "../db/index";
+import { FREE_TRIAL, TAG_TYPE } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
 import {
-  ApiError,
-  type AppEnv,
-  csvAttachment,
-  type Deps,
-  downloadRequestReader,
-  notFound,
-  readBody,
-  readRaw,
-  requireAuth,
-  validate,
-} from "../http";
-import { parseProjectListParams, projectQueries } from "../models/projects";
+  AddProjectTagRequest,
+  DeleteSavedProjectsRequest,
+  type ProjectRow,
+  SaveProjectNoteRequest,
+  SaveProjectRequest,
+} from "../../contract/projects";
+import { type CsvColumn, listDownload } from "../csv";
+import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
+import { parseProjectListParams, projectQueries } from "../models/projects/index";
+import { advancedOptions } from "../models/projects/options";
+import { similarQueries } from "../models/projects/similar";
+import { Id, NullableId } from "../params";
 
-export const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
-export const TRIAL_EXPIRED = "Your free trial has expired.";
-export const NOTE_REQUIRED = "The note field is required.";
-export const NOTE_NOT_FOUND = "A note with this ID could not be found.";
-export const NO_DOWNLOAD = "Your subscription does not include downloads.";
-export const PROJECT_SAVED = "Project saved.";
-export const PROJECT_REMOVED = "The project was removed from your saved projects.";
-export const SAVED_REMOVED = "The selected projects were removed from your saved list.";
-export const FOLDER_UPDATED = "The folder was updated.";
-export const NOTE_DELETED = "The note was deleted.";
-export const DOWNLOAD_LIMIT = 10_000;
-export const SIMILAR_PER_PAGE = 5;
-/** The list's columns (member-app.md §2 Project search), the folder by name instead of its colour. */
-export const CSV_COLUMNS = [
-  "Name",
-  "City",
-  "State",
-  "Project Type",
-  "Const Type",
-  "Projected Project Stage",
-  "Estimated Value (M)",
-  "Entered",
-  "Updated",
-  "Folder",
-] as const;
+const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
+const TRIAL_EXPIRED = "Your free trial has expired.";
+const NOTE_REQUIRED = "The note field is required.";
+const NOTE_NOT_FOUND = "A note with this ID could not be found.";
+const NOTE_SAVED = "Your note was saved successfully.";
+const PROJECT_SAVED = "Project saved.";
+const PROJECT_REMOVED = "The project was removed from your saved projects.";
+const SAVED_REMOVED = "The selected projects were removed from your saved list.";
+const FOLDER_UPDATED = "The folder was updated.";
+const NOTE_DELETED = "The note was deleted.";
 
-/** Ids arrive as numbers (JSON) or digit strings (forms). */
-const Id = z.preprocess(
-  (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z.number().int().positive(),
-);
-const NullableId = z.preprocess(
-  (v) => (v === "" || v === "null" || v === undefined ? null : v),
-  Id.nullable(),
-);
+/** The columns of a project download: the list's columns, the folder by name instead of its colour. */
+const PROJECT_CSV: readonly CsvColumn<ProjectRow>[] = [
+  { header: "Name", cell: (r) => r.title },
+  { header: "City", cell: (r) => r.city },
+  { header: "State", cell: (r) => r.state },
+  { header: "Project Type", cell: (r) => r.types.map((type) => type.name).join(", ") },
+  { header: "Const Type", cell: (r) => r.construction_type },
+  { header: "Projected Project Stage", cell: (r) => r.stage?.name },
+  { header: "Estimated Value (M)", cell: (r) => r.minimum_value },
+  { header: "Entered", cell: (r) => r.created_at.slice(0, 10) },
+  { header: "Updated", cell: (r) => r.updated_at.slice(0, 10) },
+  { header: "Folder", cell: (r) => r.tag[0]?.name },
+];
 
-const SaveBody = z.object({ project_id: Id });
-const TagBody = z.object({ project_id: Id, tag_id: NullableId });
-const BulkBody = z.object({
+const SaveBody = SaveProjectRequest.extend({ project_id: Id });
+const TagBody = AddProjectTagRequest.extend({ project_id: Id, tag_id: NullableId });
+const BulkBody = DeleteSavedProjectsRequest.extend({
   ids: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(Id).min(1).max(1000)),
 });
-const NoteBody = z.object({
+const NoteBody = SaveProjectNoteRequest.extend({
   id: NullableId.optional(),
   note: z.string().max(10_000, "The note may not be greater than 10000 characters.").nullable().optional(),
   notification_date: z
@@ -79,14 +68,6 @@ const NoteBody = z.object({
     .optional(),
 });
 
-/** A CSV cell: formula-looking text gets a leading quote; RFC 4180 quoting when needed. */
-export function csvCell(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(",")}\r\n`;
-
 interface NoteRow {
   id: number;
   project_id: number;
@@ -98,7 +79,6 @@ interface NoteRow {
 
 interface MemberRow {
   member_type: string;
-  allow_download: number;
   sub_id: number | null;
   start_date: string | null;
   trial_end_date: string | null;
@@ -112,7 +92,7 @@ export function projectRoutes(deps: Deps) {
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
   const member = db.prepare<[number], MemberRow>(
-    `SELECT u.member_type, u.allow_download, s.id AS sub_id, s.start_date, s.trial_end_date, s.remaining_projects
+    `SELECT u.member_type, s.id AS sub_id, s.start_date, s.trial_end_date, s.remaining_projects
      FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id WHERE u.id = ?`,
   );
   const viewed = db.prepare<[number, number], { x: number }>(
@@ -152,7 +132,6 @@ export function projectRoutes(deps: Deps) {
     "UPDATE project_notes SET note = ?, notification_date = ?, updated_at = ? WHERE id = ?",
   );
   const deleteNote = db.prepare("DELETE FROM project_notes WHERE id = ?");
-  const readDownloadRequest = downloadRequestReader(deps);
 
   const similar = similarQueries(db);
   const options = advancedOptions(db);
@@ -179,24 +158,29 @@ export function projectRoutes(deps: Deps) {
   });
 
   const app = new Hono<AppEnv>();
+  const e = endpoints;
 
-  app.get("/Projects", auth, (c) => {
+  app.on(e.projects.method, e.projects.route, auth, (c) => {
     const p = parseProjectListParams(c.req.query());
     return c.json(projects.list(c.get("userId"), p));
   });
 
-  app.get("/Projects/CountMine", auth, (c) => c.json({ data: projects.countMine(c.get("userId")) }));
+  app.on(e.countSavedProjects.method, e.countSavedProjects.route, auth, (c) =>
+    c.json({ data: projects.countMine(c.get("userId")) }),
+  );
 
-  app.get("/Projects/AdvancedOptions", auth, (c) => c.json({ data: options(c.get("userId")) }));
+  app.on(e.projectSearchOptions.method, e.projectSearchOptions.route, auth, (c) =>
+    c.json({ data: options(c.get("userId")) }),
+  );
 
-  app.post("/Projects/Save", auth, async (c) => {
+  app.on(e.saveProject.method, e.saveProject.route, auth, async (c) => {
     const { project_id } = await readBody(c, SaveBody);
     requireProject(project_id);
     saveLink.run(c.get("userId"), project_id, deps.now().toISOString());
     return c.json({ message: PROJECT_SAVED, data: linkOf.get(c.get("userId"), project_id) });
   });
 
-  app.post("/Projects/AddTag", auth, async (c) => {
+  app.on(e.setProjectFolder.method, e.setProjectFolder.route, auth, async (c) => {
     const body = await readBody(c, TagBody);
     requireProject(body.project_id);
     const userId = c.get("userId");
@@ -214,16 +198,21 @@ export function projectRoutes(deps: Deps) {
     return c.json({ message: FOLDER_UPDATED, data: link });
   });
 
-  app.post("/Projects/Download", async (c) => {
-    const { userId, body } = await readDownloadRequest(c);
-    if (!member.get(userId)?.allow_download) throw new ApiError(403, NO_DOWNLOAD);
-    const p = parseProjectListParams(body);
-    const date = deps.now().toISOString().slice(0, 10);
-    return csvAttachment(projectCsvStream(db, projects, userId, p), `projects-${date}.csv`);
-  });
+  app.on(
+    e.downloadProjects.method,
+    e.downloadProjects.route,
+    listDownload(deps, {
+      name: "projects",
+      params: parseProjectListParams,
+      ids: (userId, p, limit) => projects.iterateIds(userId, p, limit),
+      rows: (userId, ids) => projects.rowsFor(userId, ids),
+      columns: PROJECT_CSV,
+      bom: true,
+    }),
+  );
 
-  app.get("/Projects/:id{[0-9]+}", auth, (c) => {
-    const id = Number(c.req.param("id"));
+  app.on(e.project.method, e.project.route, auth, (c) => {
+    const id = idParam(c);
     const userId = c.get("userId");
     requireProject(id);
     openProject.immediate(userId, id);
@@ -232,35 +221,34 @@ export function projectRoutes(deps: Deps) {
     return c.json({ data: project });
   });
 
-  app.delete("/Projects/:id{[0-9]+}", auth, (c) => {
-    const id = Number(c.req.param("id"));
+  app.on(e.unsaveProject.method, e.unsaveProject.route, auth, (c) => {
+    const id = idParam(c);
     requireProject(id);
     unsave.run(c.get("userId"), id);
     return c.json({ message: PROJECT_REMOVED });
   });
 
-  app.get("/Projects/:id{[0-9]+}/Similar", auth, (c) => {
-    const id = Number(c.req.param("id"));
+  app.on(e.similarProjects.method, e.similarProjects.route, auth, (c) => {
+    const id = idParam(c);
     requireProject(id);
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
     const { total, ids } = similar(id, page);
     return c.json({ data: { total, data: projects.rowsFor(c.get("userId"), ids) } });
   });
 
-  app.get("/Projects/:id{[0-9]+}/Notes", auth, (c) => {
-    const id = Number(c.req.param("id"));
+  app.on(e.projectNotes.method, e.projectNotes.route, auth, (c) => {
+    const id = idParam(c);
     requireProject(id);
     return c.json({ data: notesOf.all(c.get("userId"), id) });
   });
 
-  app.post("/Projects/:id{[0-9]+}/Notes", auth, async (c) => {
-    const projectId = Number(c.req.param("id"));
+  app.on(e.saveProjectNote.method, e.saveProjectNote.route, auth, async (c) => {
+    const projectId = idParam(c);
     requireProject(projectId);
     const userId = c.get("userId");
-    const raw = await readRaw(c);
-    const body = validate(NoteBody, raw);
+    const body = await readBody(c, NoteBody);
     const note = body.note?.trim() ?? "";
-    // The spec's "error flag" answer: 200 with error and message instead of the note.
+    // An empty note is answered 200 with an error flag and a message instead of the note.
     if (note === "") return c.json({ error: true, message: NOTE_REQUIRED });
     const date = body.notification_date ?? null;
     const now = deps.now().toISOString();
@@ -268,27 +256,20 @@ export function projectRoutes(deps: Deps) {
       const existing = noteOf.get(body.id, userId, projectId);
       if (!existing) throw notFound(NOTE_NOT_FOUND);
       updateNote.run(note, date, now, existing.id);
-      return c.json({
-        data: noteOf.get(existing.id, userId, projectId)!,
-        message: "Your note was saved successfully.",
-      });
+      return c.json({ data: noteOf.get(existing.id, userId, projectId)!, message: NOTE_SAVED });
     }
     const id = Number(insertNote.run(userId, projectId, note, date, now, now).lastInsertRowid);
-    return c.json(
-      { data: noteOf.get(id, userId, projectId)!, message: "Your note was saved successfully." },
-      201,
-    );
+    return c.json({ data: noteOf.get(id, userId, projectId)!, message: NOTE_SAVED }, 201);
   });
 
-  app.delete("/Projects/:projectId{[0-9]+}/Notes/:id{[0-9]+}", auth, (c) => {
-    const projectId = Number(c.req.param("projectId"));
-    const existing = noteOf.get(Number(c.req.param("id")), c.get("userId"), projectId);
+  app.on(e.deleteProjectNote.method, e.deleteProjectNote.route, auth, (c) => {
+    const existing = noteOf.get(idParam(c), c.get("userId"), idParam(c, "projectId"));
     if (!existing) throw notFound(NOTE_NOT_FOUND);
     deleteNote.run(existing.id);
     return c.json({ message: NOTE_DELETED });
   });
 
-  app.delete("/SavedProjects", auth, async (c) => {
+  app.on(e.unsaveProjects.method, e.unsaveProjects.route, auth, async (c) => {
     const { ids } = await readBody(c, BulkBody);
     const userId = c.get("userId");
     const unique = [...new Set(ids)];
@@ -299,185 +280,4 @@ export function projectRoutes(deps: Deps) {
   });
 
   return app;
-}
-
-/* ------------------------------------------------------------------ similar */
-
-const SIMILAR_MAX = 200;
-
-/**
- * Similar projects: active, same primary project type, inside a bounding box around the project (widened until
- * enough candidates are found), ordered by a score of distance (km) and value closeness.
- */
-function similarQueries(db: Db) {
-  const base = db.prepare<
-    [number],
-    { lat: number | null; lng: number | null; minimum_value: number | null; type_id: number | null }
-  >(
-    `SELECT p.lat, p.lng, p.minimum_value,
-       (SELECT x.project_type_id FROM project_project_types x WHERE x.project_id = p.id ORDER BY x.position LIMIT 1) AS type_id
-     FROM projects p WHERE p.id = ?`,
-  );
-  const inBox = db.prepare<
-    [number, number, number, number, number, number],
-    { id: number; lat: number; lng: number; minimum_value: number | null }
-  >(
-    `SELECT p.id, p.lat, p.lng, p.minimum_value FROM projects p
-     WHERE p.lat BETWEEN ? AND ? AND p.lng BETWEEN ? AND ? AND p.id <> ? AND p.active = 1
-       AND (SELECT x.project_type_id FROM project_project_types x WHERE x.project_id = p.id ORDER BY x.position LIMIT 1) = ?
-     LIMIT 2000`,
-  );
-  const sameType = db
-    .prepare<[number, number], number>(
-      `SELECT x.project_id FROM project_project_types x JOIN projects p ON p.id = x.project_id
-     WHERE x.project_type_id = ? AND x.position = 0 AND p.active = 1 AND p.id <> ? ORDER BY p.created_at DESC LIMIT ${SIMILAR_MAX}`,
-    )
-    .pluck();
-
-  return (id: number, page: number): { total: number; ids: number[] } => {
-    const b = base.get(id);
-    if (!b || b.type_id === null) return { total: 0, ids: [] };
-    let candidates: { id: number; score: number }[] = [];
-    if (b.lat !== null && b.lng !== null) {
-      const cos = Math.max(0.2, Math.cos((b.lat * Math.PI) / 180));
-      for (const half of [0.1, 0.4, 1.5, 6]) {
-        const rows = inBox.all(
-          b.lat - half,
-          b.lat + half,
-          b.lng - half / cos,
-          b.lng + half / cos,
-          id,
-          b.type_id,
-        );
-        if (rows.length >= 20 || half === 6) {
-          candidates = rows.map((r) => {
-            const km = 111 * Math.hypot(r.lat - b.lat!, (r.lng - b.lng!) * cos);
-            const value =
-              b.minimum_value && r.minimum_value ? Math.abs(Math.log(r.minimum_value / b.minimum_value)) : 1;
-            return { id: r.id, score: km + 50 * value };
-          });
-          break;
-        }
-      }
-    }
-    if (candidates.length === 0)
-      candidates = sameType.all(b.type_id, id).map((pid, i) => ({ id: pid, score: i }));
-    candidates.sort((x, y) => x.score - y.score || x.id - y.id);
-    candidates = candidates.slice(0, SIMILAR_MAX);
-    const start = (page - 1) * SIMILAR_PER_PAGE;
-    return {
-      total: candidates.length,
-      ids: candidates.slice(start, start + SIMILAR_PER_PAGE).map((c) => c.id),
-    };
-  };
-}
-
-/* --------------------------------------------------------- advanced options */
-
-const OPTIONS_TTL_MS = 5 * 60_000;
-
-function advancedOptions(db: Db) {
-  const isAdmin = db.prepare<[number], { x: number }>(
-    "SELECT 1 AS x FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ? AND r.name = 'admin'",
-  );
-  let cache: { at: number; value: Record<string, unknown> } | null = null;
-  function load() {
-    const subtypes = db
-      .prepare<[], { id: number; type_id: number; name: string }>(
-        "SELECT id, type_id, name FROM project_subtypes ORDER BY name",
-      )
-      .all();
-    const brands = db
-      .prepare<[], { id: number; type_id: number; name: string }>(
-        "SELECT id, type_id, name FROM brands ORDER BY name",
-      )
-      .all();
-    const types = db
-      .prepare<[], { id: number; name: string; units_label: string | null; has_units: number }>(
-        "SELECT id, name, units_label, has_units FROM project_types ORDER BY name",
-      )
-      .all();
-    const states = db.prepare<[string], { id: number; abbr: string; name: string }>(
-      "SELECT id, abbr, name FROM states WHERE country = ? ORDER BY name",
-    );
-    return {
-      bidStages: db.prepare("SELECT id, name FROM stages ORDER BY position, id").all(),
-      states: states.all("US"),
-      provinces: states.all("CA"),
-      materials: db.prepare("SELECT id, name FROM materials ORDER BY name").all(),
-      projectTypes: types.map((t) => ({
-        id: t.id,
-        name: t.name,
-        subtypes: subtypes.filter((s) => s.type_id === t.id).map((s) => ({ id: s.id, name: s.name })),
-        brands: brands.filter((s) => s.type_id === t.id).map((s) => ({ id: s.id, name: s.name })),
-        has_units: t.has_units === 1,
-        units_label: t.units_label,
-      })),
-      researchers: db
-        .prepare<[], { id: number; researcher_name: string; active: number }>(
-          "SELECT id, researcher_name, active FROM researchers ORDER BY researcher_name",
-        )
-        .all()
-        .map((r) => ({ ...r, active: r.active === 1 })),
-    };
-  }
-  return (userId: number) => {
-    const now = Date.now();
-    if (!cache || now - cache.at > OPTIONS_TTL_MS) cache = { at: now, value: load() };
-    const admin = isAdmin.get(userId) !== undefined;
-    return { isAdmin: admin, ...cache.value, researchers: admin ? cache.value.researchers : [] };
-  };
-}
-
-/* -------------------------------------------------------------------- CSV */
-
-const BATCH = 500;
-
-/**
- * The CSV of a project list (at most DOWNLOAD_LIMIT rows). Ordered ids are read first with `.iterate()` (stopping at
- * the cap); rows are then hydrated and written in batches as the client reads, so no statement stays open across
- * the stream and memory stays small.
- */
-export function projectCsvStream(
-  db: Db,
-  projects: ReturnType<typeof projectQueries>,
-  userId: number,
-  p: ReturnType<typeof parseProjectListParams>,
-): ReadableStream<Uint8Array> {
-  const ids = [...projects.iterateIds(userId, p, DOWNLOAD_LIMIT)];
-  const encoder = new TextEncoder();
-  let offset = 0;
-  let headerSent = false;
-  void db;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine([...CSV_COLUMNS])}`));
-        return;
-      }
-      if (offset >= ids.length) {
-        controller.close();
-        return;
-      }
-      const batch = ids.slice(offset, offset + BATCH);
-      offset += batch.length;
-      let out = "";
-      for (const r of projects.rowsFor(userId, batch)) {
-        out += csvLine([
-          r.title,
-          r.city,
-          r.state,
-          r.types.map((type) => type.name).join(", "),
-          r.construction_type,
-          r.stage?.name,
-          r.minimum_value,
-          r.created_at.slice(0, 10),
-          r.updated_at.slice(0, 10),
-          r.tag[0]?.name,
-        ]);
-      }
-      controller.enqueue(encoder.encode(out));
-    },
-  });
 }

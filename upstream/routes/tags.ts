@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { endpoints } from "../../contract/endpoints";
 import {
   CreateTagRequest,
   isDefaultTagColor,
@@ -8,17 +9,16 @@ import {
   UpdateTagRequest,
 } from "../../contract/tags";
 import type { Tag } from "../../contract/user";
-import { ApiError, type AppEnv, type Deps, notFound, readBody, requireAuth } from "../http";
+import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
+import { Id, numeric } from "../params";
 
-export const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
-export const DEFAULT_NOT_DELETABLE = "Default folders cannot be deleted.";
-export const DEFAULT_NOT_RECOLOURABLE = "The colour of a default folder cannot be changed.";
-export const FOLDER_NOT_FOUND = "A folder with this ID could not be found.";
-export const FOLDER_DELETED = "The folder was deleted.";
+const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
+const DEFAULT_NOT_DELETABLE = "Default folders cannot be deleted.";
+const DEFAULT_NOT_RECOLOURABLE = "The colour of a default folder cannot be changed.";
+const FOLDER_NOT_FOUND = "A folder with this ID could not be found.";
+const FOLDER_DELETED = "The folder was deleted.";
 const PALETTE_COLORS = TAG_PALETTE.map((c) => c.color.toLowerCase());
 
-/** Numbers arrive as numbers (JSON) or digit strings (forms). */
-const numeric = (v: unknown) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
 const Name = z.string().trim().min(1).max(50, "The name may not be greater than 50 characters.");
 const Color = z
   .string()
@@ -33,7 +33,7 @@ const CreateBody = CreateTagRequest.extend({
   color: Color,
 });
 const UpdateBody = UpdateTagRequest.extend({
-  id: z.preprocess(numeric, z.number().int().positive()),
+  id: Id,
   name: Name,
   color: z.preprocess((v) => (v === "" || v === null ? undefined : v), Color.optional()),
 });
@@ -60,8 +60,9 @@ export function tagRoutes(deps: Deps) {
   ];
 
   const app = new Hono<AppEnv>();
+  const { createFolder, updateFolder, deleteFolder } = endpoints;
 
-  app.post("/Users/Me/Tags", auth, async (c) => {
+  app.on(createFolder.method, createFolder.route, auth, async (c) => {
     const body = await readBody(c, CreateBody);
     const userId = c.get("userId");
     const tag = db
@@ -77,7 +78,7 @@ export function tagRoutes(deps: Deps) {
     return c.json({ data: tag, message: "The folder was created." }, 201);
   });
 
-  app.put("/Users/Me/Tags", auth, async (c) => {
+  app.on(updateFolder.method, updateFolder.route, auth, async (c) => {
     const body = await readBody(c, UpdateBody);
     const userId = c.get("userId");
     const tag = own.get(body.id, userId);
@@ -92,9 +93,9 @@ export function tagRoutes(deps: Deps) {
     return c.json({ data: own.get(tag.id, userId)!, message: "The folder was saved." });
   });
 
-  app.delete("/Users/Me/Tags/:id{[0-9]+}", auth, (c) => {
+  app.on(deleteFolder.method, deleteFolder.route, auth, (c) => {
     const userId = c.get("userId");
-    const tag = own.get(Number(c.req.param("id")), userId);
+    const tag = own.get(idParam(c), userId);
     if (!tag) throw notFound(FOLDER_NOT_FOUND);
     if (isDefaultTagColor(tag.color)) throw new ApiError(422, DEFAULT_NOT_DELETABLE);
     db.transaction(() => {

@@ -738,8 +738,6 @@ export const PROMO_CODES = [
   { code: "SAVE500", percent_off: null, amount_off: 500 },
 ];
 
-export const ROLES = ["admin", "subadmin", "research_director", "researcher", "sales"];
-
 export const RESEARCHERS = [
   "Alicia Moreno",
   "Ben Carter",

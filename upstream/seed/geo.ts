@@ -13,7 +13,7 @@ export interface Place {
   lng: number;
 }
 
-export interface Region {
+interface Region {
   abbr: string;
   name: string;
   country: "US" | "CA";

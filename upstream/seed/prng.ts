@@ -1,5 +1,5 @@
 /** mulberry32: a small, fast, seedable PRNG. Every random choice of the seed goes through one of these. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,3 +1,4 @@
+import { ROLES } from "../../contract/user";
 import {
   ADDITIONAL_SERVICES,
   COMPANY_TYPES,
@@ -7,7 +8,6 @@ import {
   PROJECT_TYPES,
   PROMO_CODES,
   RESEARCHERS,
-  ROLES,
   SECTORS,
   STAGES,
 } from "./catalog";

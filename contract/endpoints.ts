@@ -1,0 +1,208 @@
+/**
+ * The endpoint table: every call of the provider's member API, the only place an API path is spelled.
+ *
+ * Each entry names a call by what it does and holds its method, its path pattern relative to the API base
+ * (`/api/frontend/V1`, Hono's syntax: `:name` for a parameter, `{regex}` for what the parameter must look like),
+ * a path builder, the request body's schema where the call takes one, the query's schema where it reads one, and
+ * the answer's schema (or CSV_FILE for a streamed download). `public` marks the calls made without a token.
+ *
+ * In the app (server modules only: the table carries zod; browser code imports contract/constants.ts):
+ *
+ *   endpoints.projectNotes.path({ id: 12 })           // "Projects/12/Notes" (values URI-encoded)
+ *   endpoints.projectNotes.method                      // "GET"
+ *   endpoints.projectNotes.answer.parse(json)          // ProjectNotesAnswer
+ *   const body: z.input<typeof endpoints.saveProjectNote.body> = { note: "Call back", notification_date: null };
+ *
+ * so a client can take `(endpoint, { params, query, body })` and type all three and the answer from the entry.
+ *
+ * In the reference API, each route registers its table entry: `app.on(e.method, e.route, handler)`;
+ * tests/upstream/endpoints.test.ts checks that it serves exactly the calls of this table.
+ */
+import type { z } from "zod";
+import {
+  ChangePasswordAnswer,
+  ChangePasswordRequest,
+  UpdateAccountAnswer,
+  UpdateAccountRequest,
+} from "./account";
+import {
+  ForgotPasswordAnswer,
+  ForgotPasswordRequest,
+  LoginAnswer,
+  LoginRequest,
+  LogoutAnswer,
+  ResetPasswordAnswer,
+  ResetPasswordRequest,
+} from "./auth";
+import { AckAnswer } from "./common";
+import {
+  AddContactNoteRequest,
+  AddContactTagRequest,
+  ContactAdvancedOptionsAnswer,
+  ContactAnswer,
+  ContactListAnswer,
+  SaveContactRequest,
+} from "./contacts";
+import { ListDownloadRequest, ListQuery, NoteListQuery } from "./lists";
+import { MessageCreatedAnswer, MessageRequest } from "./messages";
+import { AlertListAnswer, NoteListAnswer } from "./notes";
+import { AdvancedOptionsAnswer } from "./options";
+import {
+  AddProjectTagRequest,
+  CountMineAnswer,
+  DeleteSavedProjectsRequest,
+  GeocodeAnswer,
+  ProjectAnswer,
+  ProjectListAnswer,
+  ProjectNotesAnswer,
+  SaveProjectNoteAnswer,
+  SaveProjectNoteRequest,
+  SaveProjectRequest,
+  SimilarProjectsAnswer,
+  SimilarProjectsQuery,
+} from "./projects";
+import { CreateTagRequest, TagAnswer, UpdateTagRequest } from "./tags";
+import { UserAnswer, UserWithSettingsAnswer, WithSettingsQuery } from "./user";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** The answer of a download: a CSV file streamed as it is written, not JSON, so no schema. */
+export const CSV_FILE = { file: "text/csv" } as const;
+type FileAnswer = typeof CSV_FILE;
+
+/** The parameter names of a path pattern: `Projects/:projectId{[0-9]+}/Notes/:id` → "projectId" | "id". */
+type PathParamNames<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Segment}/${infer Tail}`
+    ? ParamName<Segment> | PathParamNames<Tail>
+    : ParamName<Rest>
+  : never;
+type ParamName<S extends string> = S extends `${infer Name}{${string}` ? Name : S;
+
+export type PathParams<P extends string> = { [K in PathParamNames<P>]: string | number };
+
+/** A pattern without parameters builds its path from nothing; one with parameters from an object of them. */
+export type PathBuilder<P extends string> = [PathParamNames<P>] extends [never]
+  ? () => string
+  : (params: PathParams<P>) => string;
+
+interface CallSpec {
+  answer: z.ZodType | FileAnswer;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  public?: true;
+}
+
+/** Any entry of the table (a client takes `E extends Endpoint` and reads the entry's own types). */
+export interface Endpoint extends Readonly<CallSpec> {
+  readonly method: HttpMethod;
+  readonly pattern: string;
+  /** The route as the reference API registers it below the API base: "/" and the pattern. */
+  readonly route: string;
+  readonly path: (params: never) => string;
+}
+
+const PARAMETER = /:([A-Za-z_]\w*)(?:\{([^}]*)\})?/g;
+
+/**
+ * The path of a pattern for given parameter values, each URI-encoded. A value that does not match its parameter's
+ * `{regex}` (an id that is not a number, an empty address) is refused, as the API would answer it with a 404.
+ */
+function pathBuilder<P extends string>(pattern: P): PathBuilder<P> {
+  const checks = new Map(
+    [...pattern.matchAll(PARAMETER)].map(([, name, regex]) => [
+      name,
+      regex === undefined ? null : new RegExp(`^(?:${regex})$`),
+    ]),
+  );
+  const build = (params: Record<string, string | number> = {}) =>
+    pattern.replace(PARAMETER, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new TypeError(`${pattern}: no value for :${name}`);
+      const text = String(value);
+      if (checks.get(name)?.test(text) === false)
+        throw new TypeError(`${pattern}: the value of :${name} does not fit the pattern`);
+      const encoded = encodeURIComponent(text);
+      // "." and ".." would be read as the current and the parent folder.
+      return /^\.{1,2}$/.test(encoded) ? encoded.replaceAll(".", "%2E") : encoded;
+    });
+  return build as PathBuilder<P>;
+}
+
+function call<const M extends HttpMethod, const P extends string, const S extends CallSpec>(
+  method: M,
+  pattern: P,
+  spec: S,
+) {
+  return { method, pattern, route: `/${pattern}` as `/${P}`, path: pathBuilder(pattern), ...spec };
+}
+
+/** A path parameter that is a row id. */
+const ID = "{[0-9]+}";
+
+export const endpoints = {
+  // Session and password
+  login: call("POST", "Login", { body: LoginRequest, answer: LoginAnswer, public: true }),
+  logout: call("POST", "Logout", { answer: LogoutAnswer }),
+  forgotPassword: call("POST", "ForgotPassword", {
+    body: ForgotPasswordRequest,
+    answer: ForgotPasswordAnswer,
+    public: true,
+  }),
+  resetPassword: call("POST", "ResetPassword", {
+    body: ResetPasswordRequest,
+    answer: ResetPasswordAnswer,
+    public: true,
+  }),
+
+  // The member, their account and folders
+  me: call("GET", "Users/Me", { answer: UserAnswer }),
+  meWithSettings: call("GET", "Users/Me", { query: WithSettingsQuery, answer: UserWithSettingsAnswer }),
+  updateAccount: call("PUT", "Users/Me", { body: UpdateAccountRequest, answer: UpdateAccountAnswer }),
+  changePassword: call("POST", "Users/Me/Password", {
+    body: ChangePasswordRequest,
+    answer: ChangePasswordAnswer,
+  }),
+  createFolder: call("POST", "Users/Me/Tags", { body: CreateTagRequest, answer: TagAnswer }),
+  updateFolder: call("PUT", "Users/Me/Tags", { body: UpdateTagRequest, answer: TagAnswer }),
+  deleteFolder: call("DELETE", `Users/Me/Tags/:id${ID}`, { answer: AckAnswer }),
+
+  // Ask A Question, Request Research
+  sendMessage: call("POST", "Messages", { body: MessageRequest, answer: MessageCreatedAnswer }),
+
+  // Projects
+  projects: call("GET", "Projects", { query: ListQuery, answer: ProjectListAnswer }),
+  countSavedProjects: call("GET", "Projects/CountMine", { answer: CountMineAnswer }),
+  projectSearchOptions: call("GET", "Projects/AdvancedOptions", { answer: AdvancedOptionsAnswer }),
+  downloadProjects: call("POST", "Projects/Download", { body: ListDownloadRequest, answer: CSV_FILE }),
+  saveProject: call("POST", "Projects/Save", { body: SaveProjectRequest, answer: AckAnswer }),
+  setProjectFolder: call("POST", "Projects/AddTag", { body: AddProjectTagRequest, answer: AckAnswer }),
+  project: call("GET", `Projects/:id${ID}`, { answer: ProjectAnswer }),
+  unsaveProject: call("DELETE", `Projects/:id${ID}`, { answer: AckAnswer }),
+  unsaveProjects: call("DELETE", "SavedProjects", { body: DeleteSavedProjectsRequest, answer: AckAnswer }),
+  similarProjects: call("GET", `Projects/:id${ID}/Similar`, {
+    query: SimilarProjectsQuery,
+    answer: SimilarProjectsAnswer,
+  }),
+  projectNotes: call("GET", `Projects/:id${ID}/Notes`, { answer: ProjectNotesAnswer }),
+  saveProjectNote: call("POST", `Projects/:id${ID}/Notes`, {
+    body: SaveProjectNoteRequest,
+    answer: SaveProjectNoteAnswer,
+  }),
+  deleteProjectNote: call("DELETE", `Projects/:projectId${ID}/Notes/:id${ID}`, { answer: AckAnswer }),
+
+  // Contacts
+  contacts: call("GET", "Contacts", { query: ListQuery, answer: ContactListAnswer }),
+  contactSearchOptions: call("GET", "Contacts/AdvancedOptions", { answer: ContactAdvancedOptionsAnswer }),
+  downloadContacts: call("POST", "Contacts/Download", { body: ListDownloadRequest, answer: CSV_FILE }),
+  saveContact: call("POST", "Contacts/Save", { body: SaveContactRequest, answer: AckAnswer }),
+  setContactFolder: call("POST", "Contacts/AddTag", { body: AddContactTagRequest, answer: AckAnswer }),
+  saveContactNote: call("POST", "Contacts/AddNote", { body: AddContactNoteRequest, answer: AckAnswer }),
+  contact: call("GET", `Contacts/:id${ID}`, { answer: ContactAnswer }),
+  unsaveContact: call("DELETE", `Contacts/:id${ID}`, { answer: AckAnswer }),
+
+  // Notes page, alerts, geocoding
+  notesOnProjects: call("GET", "Notes/Projects", { query: NoteListQuery, answer: NoteListAnswer }),
+  notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
+  alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
+  geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
+} as const satisfies Record<string, Endpoint>;
