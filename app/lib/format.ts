@@ -17,3 +17,15 @@ export function fullName(firstName: string | null | undefined, lastName: string 
     .filter(Boolean)
     .join(" ");
 }
+
+/** An address on one line: street lines, then "City, ST 12345", skipping empty parts. */
+export function addressLine(p: {
+  address1: string | null;
+  address2?: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}): string {
+  const cityState = [p.city, [p.state, p.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [p.address1, p.address2, cityState].filter((s) => s?.trim()).join(", ");
+}

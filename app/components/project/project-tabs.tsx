@@ -2,7 +2,8 @@ import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { addressLine, contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
+import { addressLine } from "~/lib/format";
+import { contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
 import {
   formatConstructionType,
   formatMillions,

@@ -1,5 +1,5 @@
 import { Form, type useFetcher } from "react-router";
-import type { Tag } from "../../contract/user";
+import type { Tag } from "../../../contract/user";
 
 /**
  * The folder of a saved project or contact: one button per folder of that type. Pressing a folder files

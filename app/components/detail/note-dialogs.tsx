@@ -1,73 +1,19 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useEffect, useState } from "react";
-import { Form, type useFetcher } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
-import { buttonSecondaryClass, SubmitButton, TextareaField, useIsSubmitting } from "~/components/forms";
+import { buttonSecondaryClass, SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
+import { AutoCloseAlert, type DialogProps, useFormPending } from "./dialog-form";
+import type { NoteForms } from "./use-detail-screen";
 
 /**
- * The note dialogs of the detail screens (project notes and the contact note) and what their actions
- * answer. Each posts `intent=note` / `intent=delete-note` to the current route.
+ * The note dialogs of the detail screens (project notes and the contact note). Each posts
+ * `intent=note` / `intent=delete-note` to the current route, whose action handles them with noteIntents.
  */
 
-export type ActionResult = {
-  intent: string;
-  ok?: boolean;
-  reply?: SubmissionResult<string[]>;
-  error?: string;
-};
-type Fetcher = ReturnType<typeof useFetcher<ActionResult>>;
-
-/** The spec's alert for a failed note save: shown with the message, gone after 2.5 s (with JavaScript). */
-export function AutoCloseAlert({
-  messages,
-  trigger,
-  ms = 2500,
-}: {
-  messages?: readonly string[] | null;
-  trigger: unknown;
-  ms?: number;
-}) {
-  const hydrated = useHydrated();
-  const [hidden, setHidden] = useState(false);
-  const shown = messages?.filter(Boolean) ?? [];
-  const text = shown.join("\n");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new submission result shows the alert again
-  useEffect(() => {
-    setHidden(false);
-    if (!hydrated || !text) return;
-    const timer = setTimeout(() => setHidden(true), ms);
-    return () => clearTimeout(timer);
-  }, [trigger, text, hydrated, ms]);
-  if (hidden || shown.length === 0) return null;
-  return (
-    <div
-      role="alert"
-      className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-    >
-      {shown.map((m) => (
-        <p key={m}>{m}</p>
-      ))}
-    </div>
-  );
-}
-
-export function useFormPending(fetcher?: Fetcher) {
-  const navigating = useIsSubmitting();
-  return fetcher ? fetcher.state !== "idle" : navigating;
-}
-
-export type DialogProps = {
-  open: boolean;
-  onClose?: () => void;
-  closeHref: string;
-  fetcher?: Fetcher;
-  lastResult?: SubmissionResult<string[]>;
-};
-
 /** The note being edited: a project note (with its reminder date) or the contact note. */
-export type EditableNote = { id: number; note: string; notification_date?: string | null };
+type EditableNote = { id: number; note: string; notification_date?: string | null };
 
 type NoteDialogProps = DialogProps & {
   note: EditableNote | null;
@@ -75,8 +21,49 @@ type NoteDialogProps = DialogProps & {
   withReminder?: boolean;
 };
 
+/**
+ * The screen's note dialog, open when the URL (or a click, with JavaScript) says `note` or `delete-note`:
+ * `note` is the one being edited (null: a new one), `deleteNoteId` the one whose deletion is confirmed.
+ */
+export function NoteDialogs({
+  dialog,
+  formKey,
+  forms,
+  note,
+  deleteNoteId,
+  withReminder,
+}: {
+  dialog: { kind: string; noteId?: number | null } | null;
+  formKey: number;
+  forms: NoteForms;
+  note: EditableNote | null;
+  deleteNoteId: number | null;
+  withReminder?: boolean;
+}) {
+  if (dialog?.kind === "note")
+    return (
+      <NoteDialog
+        key={`note-${formKey}-${dialog.noteId ?? "new"}`}
+        open
+        note={note}
+        withReminder={withReminder}
+        {...forms.note.props}
+      />
+    );
+  if (dialog?.kind === "delete-note" && deleteNoteId)
+    return (
+      <DeleteNoteDialog
+        key={`delete-${formKey}-${deleteNoteId}`}
+        open
+        noteId={deleteNoteId}
+        {...forms.deleteNote.props}
+      />
+    );
+  return null;
+}
+
 /** Add Note / edit note: reminder (follow-up) date and the note text; Save, or Update and Cancel. */
-export function NoteDialog({ note, ...props }: NoteDialogProps) {
+function NoteDialog({ note, ...props }: NoteDialogProps) {
   return (
     <Modal
       open={props.open}
@@ -136,7 +123,7 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult, withReminder 
 }
 
 /** 'Are you sure you would like to delete this note?' with the button 'Delete'. */
-export function DeleteNoteDialog({ noteId, ...props }: DialogProps & { noteId: number }) {
+function DeleteNoteDialog({ noteId, ...props }: DialogProps & { noteId: number }) {
   const pending = useFormPending(props.fetcher);
   const FormTag = props.fetcher ? props.fetcher.Form : Form;
   const [form] = useForm({
