@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
 } from "react-router";
 import { type User, UserAnswer } from "../contract/user";
 import type { Route } from "./+types/root";
@@ -75,13 +74,6 @@ export function shouldRevalidate({
   if (formMethod && formMethod !== "GET") return true;
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   return defaultShouldRevalidate;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-/** The root loader's data from anywhere in the tree (null inside the root error boundary). */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root") ?? null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -4,7 +4,7 @@ import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-she
 import { isoDay } from "~/lib/format";
 import { loginUrlFor } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_member";
 
 /** Every screen of the logged-in layout needs a session: without one, the login page, back here afterwards. */

@@ -1,7 +1,7 @@
 import { Outlet, redirect } from "react-router";
 import { Footer } from "~/components/shell/footer";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_signup";
 
 /**

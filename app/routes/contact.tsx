@@ -28,7 +28,7 @@ import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { MessageAnswer } from "../../contract/common";
 import { ContactAnswer } from "../../contract/contacts";
 import { UserAnswer } from "../../contract/user";

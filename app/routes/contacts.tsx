@@ -5,7 +5,7 @@ import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, ContactListAnswer, type ContactRow } from "../../contract/contacts";
 import type { Route } from "./+types/contacts";
 

@@ -5,7 +5,7 @@ import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.s
 import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/folders";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { MessageAnswer } from "../../contract/common";
 import { TagAnswer } from "../../contract/tags";
 import type { Route } from "./+types/folders";

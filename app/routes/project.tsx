@@ -42,7 +42,7 @@ import { researchIntent } from "~/lib/project-research.server";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { type Settled, settle } from "~/lib/settle";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { MessageAnswer } from "../../contract/common";
 import {
   type Project,

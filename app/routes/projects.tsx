@@ -8,7 +8,7 @@ import { formatShortDate } from "~/lib/dates";
 import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
 import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import {
   CountMineAnswer,
   PROJECT_ORDER_BY,

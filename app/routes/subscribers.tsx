@@ -1,4 +1,4 @@
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/subscribers";
 
 export const handle = { title: "Subscribers" };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { DEFAULT_TILE_URL, type MapViewProps } from "./map-types";
 
 export type { MapMarker, MapViewProps } from "./map-types";

@@ -3,7 +3,7 @@ import { useLocation, useMatches, useNavigate } from "react-router";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/dialog-url";
 import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
 import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/trial";
-import type { RootData } from "~/root";
+import type { RootData } from "~/root-data";
 import { CONTACT_DIALOGS, type ContactDialogName, ContactUsDialog } from "../contact-us-form";
 import { preloadInteractiveModal } from "../modal";
 import { Toast } from "../toast";
