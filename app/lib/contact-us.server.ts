@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_REASONS } from "~/components/contact-us-form";
+import { CONTACT_REASONS } from "./contact-us";
 
 export const COMMENT_REQUIRED = "Please enter your message.";
 

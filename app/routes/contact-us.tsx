@@ -1,12 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import {
-  type ContactReason,
-  ContactUsForm,
-  type ContactUsResult,
-  contactTexts,
-} from "~/components/contact-us-form";
+import { ContactUsForm, type ContactUsResult } from "~/components/contact-us-form";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { type ContactReason, contactTexts } from "~/lib/contact-us";
 import { ContactUsSchema } from "~/lib/contact-us.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
