@@ -1,8 +1,4 @@
-/**
- * Display formatting shared by the screens. Dates follow spec §9 (MM/DD/YY in lists, MM/DD/YYYY on detail
- * pages, MM/DD/YYYY hh:mm A for updates); the one implementation lives in ./dates and is re-exported here.
- */
-export { formatDate, formatDateTime, formatShortDate, isoDay } from "./dates";
+/** Display formatting of names and addresses shared by the screens (dates: ./dates). */
 
 /** The user-menu initials: first letters of the first and last name, upper-case ("?" when both are empty). */
 export function initials(firstName: string | null | undefined, lastName: string | null | undefined): string {

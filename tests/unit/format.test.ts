@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatShortDate, fullName, initials } from "../../app/lib/format";
+import { formatDate, formatDateTime, formatShortDate } from "../../app/lib/dates";
+import { fullName, initials } from "../../app/lib/format";
 
 describe("date formats (spec §9)", () => {
   it("MM/DD/YYYY on detail pages, MM/DD/YY in lists", () => {
