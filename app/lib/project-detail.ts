@@ -16,7 +16,7 @@ import {
 } from "./detail/url-state";
 import { type ListParams, listSearch } from "./list-params";
 
-export const TABS = [
+const TABS = [
   { id: "overview", label: "Overview" },
   { id: "bidding", label: "Bidding Information" },
   { id: "updates", label: "Updates" },
@@ -89,8 +89,6 @@ export function visibleTabs(project: { bidding_date: string | null; bidding_info
   return TABS.filter((t) => t.id !== "bidding" || hasBidding);
 }
 
-/** Page count of the similar projects (5 a page). */
+/** Similar projects are shown 5 a page (the API's page size). */
+// TODO(merge): import SIMILAR_PER_PAGE from contract/constants.ts once the contract defines it.
 export const SIMILAR_PER_PAGE = 5;
-export function similarPageCount(total: number) {
-  return Math.max(0, Math.ceil(total / SIMILAR_PER_PAGE));
-}

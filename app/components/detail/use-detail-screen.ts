@@ -102,8 +102,6 @@ export function useDialogForm<D>(screen: DetailScreen<D>, intent: string) {
   };
 }
 
-export type DialogForm = ReturnType<typeof useDialogForm<unknown>>;
-
 /** A dialog whose fetcher post succeeded closes. */
 function useCloseOnSuccess(fetcher: Fetcher, close: () => void) {
   const done = fetcher.state === "idle" && Boolean(fetcher.data?.ok);

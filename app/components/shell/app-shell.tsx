@@ -12,7 +12,7 @@ import { Footer, useContactHref } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
-export const SIDEBAR_COOKIE = "sidebar";
+const SIDEBAR_COOKIE = "sidebar";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Reads the remembered sidebar state from a Cookie header (the server renders it, so nothing flashes). */

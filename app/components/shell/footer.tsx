@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { hrefWithDialog } from "~/lib/dialog-url";
 
-export const COMPANY = {
+const COMPANY = {
   name: "Project Leads, Inc.",
   address: ["1200 Commerce Street, Suite 400", "Dallas, TX 75202"],
   email: "support@projectleads.example",

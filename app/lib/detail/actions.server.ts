@@ -25,7 +25,7 @@ import type { ActionResult } from "./types";
 /** What an action answers (React Router's typegen reads `ActionResult` from it for the component). */
 export type ActionAnswer = ReturnType<typeof data<ActionResult>>;
 
-export type IntentArgs = {
+type IntentArgs = {
   formData: FormData;
   intent: string;
   /** The route's entity id, already known to be a positive integer. */
@@ -58,7 +58,7 @@ export async function detailAction(
 }
 
 /** After a successful post the same page without its dialog (Post/Redirect/Get). */
-export function pageAfterPost(request: Request): string {
+function pageAfterPost(request: Request): string {
   const url = new URL(visiblePath(request), "http://x");
   url.searchParams.delete("dialog");
   url.searchParams.delete("noteId");
@@ -68,7 +68,7 @@ export function pageAfterPost(request: Request): string {
 type Failure = { message: string; status: number };
 
 /** An upstream failure (5xx, timeout) or an API refusal as a message and status; null for anything else. */
-export function failureMessage(error: unknown): Failure | null {
+function failureMessage(error: unknown): Failure | null {
   const upstream = upstreamFailureMessage(error);
   if (upstream) return { message: upstream, status: 503 };
   if (error instanceof ApiRequestError) return { message: error.message, status: error.status };
@@ -76,7 +76,7 @@ export function failureMessage(error: unknown): Failure | null {
 }
 
 /** A failed note save: the API's own message when it sent one, otherwise 'error'. */
-export function noteFailureMessage(error: unknown): string {
+function noteFailureMessage(error: unknown): string {
   return error instanceof ApiRequestError && error.message && error.message !== GENERIC_API_MESSAGE
     ? error.message
     : NOTE_REQUEST_FAILED;

@@ -54,15 +54,7 @@ export function readPrintView(searchParams: URLSearchParams): boolean {
 }
 
 /** The list params a list's row link carries to a detail screen (see list-params' carriedListSearch). */
-export const LIST_PARAM_KEYS = [
-  "page",
-  "perPage",
-  "orderBy",
-  "orderDirection",
-  "mine",
-  "query",
-  "tag",
-] as const;
+const LIST_PARAM_KEYS = ["page", "perPage", "orderBy", "orderDirection", "mine", "query", "tag"] as const;
 
 /** The list a member came from, when the URL carries any of its params; null otherwise. */
 export function carriedList<const C extends readonly [string, ...string[]]>(
