@@ -1,6 +1,6 @@
 import { fullName } from "./format";
 
-/** The notes list shows a note's first 300 characters (second document, §3). */
+/** The notes list shows a note's first 300 characters. */
 export const NOTE_SUMMARY_LENGTH = 300;
 
 /**

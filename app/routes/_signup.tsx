@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Sign-up and public pages: a back-to-site link and a Sign up banner (spec §1). */
+/** Sign-up and public pages: a back-to-site link and a Sign up banner. */
 export default function SignupLayout() {
   const root = useRootData();
   const site = root?.config.marketingSiteUrl;

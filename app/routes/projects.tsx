@@ -133,7 +133,7 @@ type MapPlace = {
 };
 
 /**
- * The list's map (member-app.md §2, §4): a marker per geocoded project of this page, fitted to their bounds;
+ * The list's map: a marker per geocoded project of this page, fitted to their bounds;
  * a marker opens the project with the list's parameters. Leaflet loads lazily in the browser; the server,
  * a browser without JavaScript and the moment before hydration get the same places as a list of links.
  */

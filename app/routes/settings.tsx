@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;
-    // member-app.md §8: 'Settings save fails: only logged'. The member still gets a neutral line (and the API's
+    // A failed settings save is logged. The member also gets a neutral line (and the API's
     // per-field messages under their fields), and keeps what they chose: nothing is lost silently.
     console.error(`[settings] PUT Users/Me failed (${failure.status}): ${failure.message}`);
     return data(submission.reply({ formErrors: [SETTINGS_FAILED], fieldErrors: failure.fieldErrors }), {

@@ -14,8 +14,10 @@ import {
 import type { Project } from "../../../contract/projects";
 
 /**
- * The five tabs of member-app.md §2 Project detail. Without JavaScript they are links (`?tab=…`) and the
- * server renders the chosen panel; once hydrated they follow the ARIA tabs pattern (arrow keys, Home, End).
+ * The five tabs of the project detail screen (Overview, Bidding Information, Updates, Materials, Contacts;
+ * Bidding Information only when the project has bidding data). Without JavaScript they are links (`?tab=…`)
+ * and the server renders the chosen panel; once hydrated they follow the ARIA tabs pattern (arrow keys, Home,
+ * End).
  * Every panel is in the page: the inactive ones are hidden on screen and printed (print shows all tabs);
  * `expanded` (?print=1) shows them all on screen too.
  */

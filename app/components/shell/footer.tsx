@@ -24,7 +24,7 @@ function siteUrl(base: string | undefined, path: string) {
   }
 }
 
-/** Spec (second document §2.14): company links, social links, copyright with the current year, address, phone, e-mail. */
+/** The page footer: company links, social links, copyright with the current year, address, phone, e-mail. */
 export function Footer({
   marketingSiteUrl,
   supportPhone,
