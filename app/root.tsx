@@ -54,16 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
-function pagePath(request: Request) {
-  return new URL(request.url).pathname.replace(/\.data$/, "");
-}
-
-function isHomeRequest(request: Request) {
-  const path = pagePath(request);
-  return path === "/" || path === "/_root";
-}
-
 export function shouldRevalidate({
   formMethod,
   currentUrl,
@@ -105,4 +95,14 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
+}
+
+/** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
+function pagePath(request: Request) {
+  return new URL(request.url).pathname.replace(/\.data$/, "");
+}
+
+function isHomeRequest(request: Request) {
+  const path = pagePath(request);
+  return path === "/" || path === "/_root";
 }

@@ -11,14 +11,6 @@ import type { Route } from "./+types/contact-us";
 
 export const handle = { title: "Contact Us" };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
-];
-
-function reasonFrom(value: unknown): ContactReason {
-  return value === "Research" ? "Research" : "Question";
-}
-
 /** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -77,4 +69,12 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
       />
     </div>
   );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
+];
+
+function reasonFrom(value: unknown): ContactReason {
+  return value === "Research" ? "Research" : "Question";
 }

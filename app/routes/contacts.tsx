@@ -11,10 +11,6 @@ import type { Route } from "./+types/contacts";
 
 export const handle = { title: "Contacts" };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
-];
-
 export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -90,6 +86,10 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     />
   );
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
+];
 
 function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (

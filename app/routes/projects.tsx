@@ -19,10 +19,6 @@ import type { Route } from "./+types/projects";
 
 export const handle = { title: "Project Search" };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
-];
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { saved, routeTagId } = savedListKind(
@@ -122,6 +118,10 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
     </ListPage>
   );
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
+];
 
 type MapPlace = {
   id: number;

@@ -21,7 +21,6 @@ import { UserWithSettingsAnswer } from "../../contract/user";
 import type { Route } from "./+types/settings";
 
 export const handle = { title: "Settings" };
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
 
 const SETTINGS_PATH = "/Me/Settings";
 
@@ -66,12 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     .get(memberSessionContext)
     .flashToast({ title: SETTINGS_SAVED_TITLE, description: SETTINGS_SAVED, autoClose: true });
   throw redirect(SETTINGS_PATH);
-}
-
-/** A field's initial value as a list (Conform gives a string for one value, an array for several). */
-function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  return value === undefined || value === null || value === "" ? [] : [String(value)];
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -200,4 +193,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Form>
     </div>
   );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
+
+/** A field's initial value as a list (Conform gives a string for one value, an array for several). */
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === null || value === "" ? [] : [String(value)];
 }
