@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { ContactUsForm, type ContactUsResult } from "~/components/contact-us-form";
+import { ContactUsForm } from "~/components/contact-us-form";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { type ContactReason, contactTexts } from "~/lib/contact-us";
 import { ContactUsSchema } from "~/lib/contact-us.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactUsSchema });
   if (submission.status !== "success") {
-    return data(submission.reply() as ContactUsResult, { status: 400 });
+    return data(submission.reply(), { status: 400 });
   }
   const { reason, comment, redirectTo } = submission.value;
   try {
@@ -34,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upstream = upstreamFailureMessage(error);
     if (upstream) {
       const status = (error as { init?: { status?: number } | null }).init?.status ?? 503;
-      return data(submission.reply({ formErrors: [upstream] }) as ContactUsResult, { status });
+      return data(submission.reply({ formErrors: [upstream] }), { status });
     }
     if (error instanceof ApiRequestError) {
-      return data(submission.reply({ formErrors: [error.message] }) as ContactUsResult, {
+      return data(submission.reply({ formErrors: [error.message] }), {
         status: error.status,
       });
     }
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     autoClose: true,
   });
   // A fetcher (JavaScript) closes its dialog on this answer; a plain form post goes back where it came from.
-  if (formData.get("js") === "1") return data(submission.reply() as ContactUsResult);
+  if (formData.get("js") === "1") return data(submission.reply());
   throw redirect(safeRedirectPath(redirectTo, "/Projects"));
 }
 

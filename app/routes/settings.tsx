@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { CheckboxGroup } from "~/components/checkbox-group";
@@ -71,7 +65,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { settings, options } = loaderData;
   const [form, fields] = useForm({
     id: "settings",
-    lastResult: actionData as SubmissionResult<string[]> | undefined,
+    lastResult: actionData,
     defaultValue: {
       alert_weekly: settings.alert_weekly ? "on" : undefined,
       // No operator stored yet: 'Greater Than', which is what the API applies to a value without one.
