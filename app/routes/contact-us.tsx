@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { type ContactReason, contactTexts } from "~/lib/contact-us";
 import { ContactUsSchema } from "~/lib/contact-us.server";
+import { formFailure } from "~/lib/form-failure.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { MessageCreatedAnswer } from "../../contract/messages";
@@ -31,17 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.get(apiContext).post("Messages", { reason, comment }, MessageCreatedAnswer);
   } catch (error) {
-    const upstream = upstreamFailureMessage(error);
-    if (upstream) {
-      const status = (error as { init?: { status?: number } | null }).init?.status ?? 503;
-      return data(submission.reply({ formErrors: [upstream] }), { status });
-    }
-    if (error instanceof ApiRequestError) {
-      return data(submission.reply({ formErrors: [error.message] }), {
-        status: error.status,
-      });
-    }
-    throw error;
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
   }
   context.get(memberSessionContext).flashToast({
     title: "Submitted",
