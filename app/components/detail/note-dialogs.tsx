@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
-import { buttonSecondaryClass, SubmitButton, TextareaField } from "~/components/forms";
+import { SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
-import { AutoCloseAlert, type DialogProps, useFormPending } from "./dialog-form";
+import { AutoCloseAlert, CancelButton, ConfirmDialog, type DialogProps, useFormPending } from "./dialog-form";
 import type { NoteForms } from "./use-detail-screen";
 
 /**
@@ -105,17 +105,7 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult, withReminder 
       ) : null}
       <TextareaField label="Note" meta={fields.note} rows={6} />
       <div className="flex justify-end gap-2">
-        {note ? (
-          hydrated && onClose ? (
-            <button type="button" onClick={onClose} className={buttonSecondaryClass}>
-              Cancel
-            </button>
-          ) : (
-            <a href={closeHref} className={buttonSecondaryClass}>
-              Cancel
-            </a>
-          )
-        ) : null}
+        {note ? <CancelButton onClose={hydrated ? onClose : undefined} closeHref={closeHref} /> : null}
         <SubmitButton pending={pending}>{note ? "Update" : "Save"}</SubmitButton>
       </div>
     </FormTag>
@@ -124,46 +114,16 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult, withReminder 
 
 /** 'Are you sure you would like to delete this note?' with the button 'Delete'. */
 function DeleteNoteDialog({ noteId, ...props }: DialogProps & { noteId: number }) {
-  const pending = useFormPending(props.fetcher);
-  const FormTag = props.fetcher ? props.fetcher.Form : Form;
-  const [form] = useForm({
-    id: `delete-note-${noteId}`,
-    lastResult: props.lastResult,
-  });
   return (
-    <Modal
-      open={props.open}
+    <ConfirmDialog
       title="Delete note"
-      onClose={props.onClose}
-      closeHref={props.closeHref}
-      size="sm"
+      formId={`delete-note-${noteId}`}
+      intent="delete-note"
+      fields={{ noteId }}
+      confirmLabel="Delete"
+      {...props}
     >
-      <FormTag method="post" {...getFormProps(form)}>
-        <AutoCloseAlert messages={form.errors} trigger={props.lastResult} />
-        <input type="hidden" name="intent" value="delete-note" />
-        <input type="hidden" name="noteId" value={noteId} />
-        {props.fetcher ? <input type="hidden" name="js" value="1" /> : null}
-        <p className="text-slate-700">Are you sure you would like to delete this note?</p>
-        <div className="mt-6 flex justify-end gap-2">
-          {props.onClose ? (
-            <button type="button" onClick={props.onClose} className={buttonSecondaryClass}>
-              Cancel
-            </button>
-          ) : (
-            <a href={props.closeHref} className={buttonSecondaryClass}>
-              Cancel
-            </a>
-          )}
-          <button
-            type="submit"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus:outline-none focus:ring-2 focus:ring-red-600 focus:ring-offset-2 disabled:opacity-60"
-          >
-            Delete
-          </button>
-        </div>
-      </FormTag>
-    </Modal>
+      Are you sure you would like to delete this note?
+    </ConfirmDialog>
   );
 }

@@ -82,16 +82,22 @@ function noteFailureMessage(error: unknown): string {
     : NOTE_REQUEST_FAILED;
 }
 
-/** A call's refusal written in a successful answer (`{ error: true, message }`): shown in the form. */
-export type Refusal = { refused: string };
+/**
+ * A refusal the API wrote in a successful answer (`{ error: true, message }`): a call returns one instead of
+ * its answer, and the form shows its message (status 400).
+ */
+class Refusal {
+  constructor(readonly message: string) {}
+}
 
 /**
  * The handler of a dialog's form: validates it with `schema` (the form's own messages, status 400), makes
- * the entity's `call`, and shows a refusal or failure as the form's message (`failureText` picks it).
+ * the entity's `call` (its answer is not used, unless it is a Refusal), and shows a refusal or a failure as
+ * the form's message (`failureText` picks it).
  */
 export function formIntent<S extends z.ZodType<{ js?: "1" }>>(
   schema: S,
-  call: (value: z.output<S>, id: number) => Promise<Refusal | undefined>,
+  call: (value: z.output<S>, id: number) => Promise<unknown>,
   failureText: (error: unknown, failure: Failure) => string = (_error, failure) => failure.message,
 ): IntentHandler {
   return async ({ formData, intent, id, done }) => {
@@ -99,10 +105,10 @@ export function formIntent<S extends z.ZodType<{ js?: "1" }>>(
     if (submission.status !== "success")
       return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
     try {
-      const refusal = await call(submission.value, id);
-      if (refusal)
+      const answer = await call(submission.value, id);
+      if (answer instanceof Refusal)
         return data<ActionResult>(
-          { intent, reply: submission.reply({ formErrors: [refusal.refused] }) },
+          { intent, reply: submission.reply({ formErrors: [answer.message] }) },
           { status: 400 },
         );
     } catch (error) {
@@ -138,7 +144,7 @@ export function noteIntents(calls: NoteCalls): Record<"note" | "delete-note", In
       async (v, id) => {
         const note = { id: v.id ?? null, note: v.note, notification_date: v.notification_date ?? null };
         const answer = await calls.save(id, note);
-        if (answer.error) return { refused: answer.message || NOTE_REQUEST_FAILED };
+        return answer.error ? new Refusal(answer.message || NOTE_REQUEST_FAILED) : answer;
       },
       noteFailureMessage,
     ),
