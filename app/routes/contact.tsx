@@ -1,4 +1,5 @@
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
+import { ContactFields } from "~/components/contact/contact-fields";
 import {
   DetailHeader,
   DialogAction,
@@ -10,20 +11,18 @@ import { NoteDialogs } from "~/components/detail/note-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import {
   backToContactsHref,
   CONTACT_NOT_FOUND,
-  type ContactField,
   carriedContactListParams,
   contactBreadcrumb,
   contactFields,
   contactName,
   readContactDetailState,
-  telHref,
-  webHref,
 } from "~/lib/contact-detail";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
+import { isMissingEntity } from "~/lib/detail/loaders.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { publicOrigin } from "~/lib/request-url";
@@ -64,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    if (error instanceof ApiRequestError && [400, 404, 422].includes(error.status)) throw await notFound();
+    if (isMissingEntity(error)) throw await notFound();
     throw error;
   }
 }
@@ -173,70 +172,4 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} compact />;
-}
-
-function ContactFields({ fields, companyLinks }: { fields: ContactField[]; companyLinks: boolean }) {
-  if (fields.length === 0) return <p className="text-sm text-slate-700">No details listed.</p>;
-  const link = "text-brand-700 underline hover:text-brand-900";
-  return (
-    <dl className="divide-y divide-slate-100">
-      {fields.map((field) => (
-        <div key={field.label} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3 sm:gap-4">
-          <dt className="text-sm font-medium text-slate-600">{field.label}</dt>
-          <dd className="text-sm break-words text-slate-900 sm:col-span-2">
-            <FieldValue field={field} companyLinks={companyLinks} linkClass={link} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function FieldValue({
-  field,
-  companyLinks,
-  linkClass,
-}: {
-  field: ContactField;
-  companyLinks: boolean;
-  linkClass: string;
-}) {
-  switch (field.kind) {
-    case "company":
-      return field.companyId && companyLinks ? (
-        <Link to={`/Companies/${field.companyId}`} className={linkClass}>
-          {field.value}
-        </Link>
-      ) : (
-        field.value
-      );
-    case "email":
-      return (
-        <a href={`mailto:${field.value}`} className={linkClass}>
-          {field.value}
-        </a>
-      );
-    case "phone": {
-      const href = telHref(field.value);
-      return href ? (
-        <a href={href} className={linkClass}>
-          {field.value}
-        </a>
-      ) : (
-        field.value
-      );
-    }
-    case "web": {
-      const href = webHref(field.value);
-      return href ? (
-        <a href={href} className={linkClass} target="_blank" rel="noopener noreferrer">
-          {field.value}
-        </a>
-      ) : (
-        field.value
-      );
-    }
-    default:
-      return <>{field.value}</>;
-  }
 }

@@ -1,4 +1,4 @@
-import { createContext, data, Link, useLocation, useNavigate } from "react-router";
+import { createContext, data, Link, useLocation } from "react-router";
 import {
   DetailHeader,
   DialogAction,
@@ -8,6 +8,7 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
+import { DetailNotFound } from "~/components/detail/not-found";
 import { NoteDialogs } from "~/components/detail/note-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import {
@@ -17,7 +18,6 @@ import {
   useSavedState,
 } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { Modal } from "~/components/modal";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { ResearchDialog } from "~/components/project/research-dialog";
@@ -25,6 +25,7 @@ import { SimilarProjects } from "~/components/project/similar-projects";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
+import { isMissingEntity } from "~/lib/detail/loaders.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { addressLine } from "~/lib/format";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
@@ -108,8 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const [projectR, notesR, similar, point] = await Promise.all([projectP, notesP, similarP, pointP]);
   if (!projectR.ok) {
-    if (projectR.error instanceof ApiRequestError && [400, 404, 422].includes(projectR.error.status))
-      return notFound();
+    if (isMissingEntity(projectR.error)) return notFound();
     // A trial member with no report left opening a new project: the API refuses it, the shell's
     // trial-expired dialog says why and what to do.
     if (projectR.error instanceof ApiRequestError && projectR.error.status === 403)
@@ -161,7 +161,12 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
     return "locked" in loaderData ? (
       <ProjectLocked backHref={loaderData.backHref} />
     ) : (
-      <ProjectNotFound backHref={loaderData.backHref} />
+      <DetailNotFound
+        title="Project not found"
+        message={NOT_FOUND_MESSAGE}
+        backHref={loaderData.backHref}
+        backLabel="Back to search"
+      />
     );
   return <ProjectDetail data={loaderData} actionData={actionData} />;
 }
@@ -298,31 +303,6 @@ function ProjectLocked({ backHref }: { backHref: string }) {
           Back to search
         </Link>
       </p>
-    </div>
-  );
-}
-
-function ProjectNotFound({ backHref }: { backHref: string }) {
-  const navigate = useNavigate();
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">Project not found</h1>
-      <p className="mt-2 text-slate-700">
-        <Link to={backHref} className="text-brand-700 underline">
-          Back to search
-        </Link>
-      </p>
-      <Modal open title="Error" onClose={() => navigate(backHref)} closeHref={backHref} size="sm">
-        <p className="text-slate-700">{NOT_FOUND_MESSAGE}</p>
-        <div className="mt-6 flex justify-end">
-          <Link
-            to={backHref}
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Back to search
-          </Link>
-        </div>
-      </Modal>
     </div>
   );
 }
