@@ -132,7 +132,7 @@ export function SavedFolder({
 }: {
   state: SavedState;
   folders: Tag[];
-  noun: "project" | "contact";
+  noun: string;
 }) {
   return (
     <>
