@@ -125,15 +125,7 @@ export function SaveButton({ state, addLabel }: { state: SavedState; addLabel: s
 }
 
 /** Under the header: a failed save or folder change, then the folder selector of a saved item. */
-export function SavedFolder({
-  state,
-  folders,
-  noun,
-}: {
-  state: SavedState;
-  folders: Tag[];
-  noun: string;
-}) {
+export function SavedFolder({ state, folders, noun }: { state: SavedState; folders: Tag[]; noun: string }) {
   return (
     <>
       {state.error ? <FormAlert errors={[state.error]} /> : null}
