@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
 } from "react-router";
 import { type User, UserAnswer } from "../contract/user";
 import type { Route } from "./+types/root";
@@ -55,16 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
-function pagePath(request: Request) {
-  return new URL(request.url).pathname.replace(/\.data$/, "");
-}
-
-function isHomeRequest(request: Request) {
-  const path = pagePath(request);
-  return path === "/" || path === "/_root";
-}
-
 export function shouldRevalidate({
   formMethod,
   currentUrl,
@@ -75,13 +64,6 @@ export function shouldRevalidate({
   if (formMethod && formMethod !== "GET") return true;
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   return defaultShouldRevalidate;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-/** The root loader's data from anywhere in the tree (null inside the root error boundary). */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root") ?? null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -113,4 +95,14 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
+}
+
+/** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
+function pagePath(request: Request) {
+  return new URL(request.url).pathname.replace(/\.data$/, "");
+}
+
+function isHomeRequest(request: Request) {
+  const path = pagePath(request);
+  return path === "/" || path === "/_root";
 }

@@ -3,30 +3,19 @@ import { useEffect } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
+import { type ContactReason, contactTexts } from "~/lib/contact-us";
 import type { ContactUsSchema } from "~/lib/contact-us.server";
 import { hrefWithoutDialog } from "~/lib/dialog-url";
 import { FormAlert, SubmitButton, TextareaField, useIsSubmitting } from "./forms";
 import { Modal } from "./modal";
 
-export const CONTACT_REASONS = ["Question", "Research"] as const;
-export type ContactReason = (typeof CONTACT_REASONS)[number];
 export const CONTACT_DIALOGS = ["ask", "research"] as const;
 export type ContactDialogName = (typeof CONTACT_DIALOGS)[number];
 
-export const CONTACT_US_ACTION = "/ContactUs";
+const CONTACT_US_ACTION = "/ContactUs";
 
-export const reasonForDialog = (name: ContactDialogName): ContactReason =>
+const reasonForDialog = (name: ContactDialogName): ContactReason =>
   name === "research" ? "Research" : "Question";
-
-export function contactTexts(reason: ContactReason) {
-  return reason === "Research"
-    ? {
-        title: "Request Research",
-        submit: "Submit Request",
-        placeholder: "What would you like us to investigate?",
-      }
-    : { title: "Ask A Question", submit: "Submit", placeholder: undefined };
-}
 
 export type ContactUsResult = SubmissionResult<string[]>;
 

@@ -3,7 +3,7 @@ import { isDefaultTagColor, TAG_PALETTE } from "../../contract/constants";
 import type { Tag } from "../../contract/user";
 import { FormAlert } from "./forms";
 
-export const FOLDER_WHOOPS = { title: "Whoops!", message: "Please make sure you have filled in all fields!" };
+const FOLDER_WHOOPS = { title: "Whoops!", message: "Please make sure you have filled in all fields!" };
 
 export type FolderFormResult = {
   ok?: boolean;

@@ -98,7 +98,7 @@ export function pageOptions(totalPages: number, current: number): number[] {
 }
 
 /** The list params other than page, as hidden inputs of a GET form. */
-export function hiddenListParams(
+function hiddenListParams(
   params: ListParams,
   extra: Record<string, string | undefined> = {},
 ): Record<string, string> {

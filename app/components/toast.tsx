@@ -1,7 +1,7 @@
 import { ResultDialog } from "./result-dialog";
 
-/** Success dialogs close themselves after 2.5 s where the spec says so (§9). */
-export const TOAST_AUTO_CLOSE_MS = 2500;
+/** A success dialog marked autoClose closes itself after 2.5 s. */
+const TOAST_AUTO_CLOSE_MS = 2500;
 
 type ToastData = { title: string; description?: string; autoClose?: boolean } | null | undefined;
 

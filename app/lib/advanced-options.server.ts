@@ -18,7 +18,7 @@ let cached: { value: SharedAdvancedOptions; expires: number } | null = null;
  * calls with its own member's request (a failure, a 401 included, stays that member's); a failed call
  * is not cached and throws as the API client does.
  */
-export async function getAdvancedOptions(api: ApiClient): Promise<SharedAdvancedOptions> {
+async function getAdvancedOptions(api: ApiClient): Promise<SharedAdvancedOptions> {
   if (cached && cached.expires > Date.now()) return cached.value;
   const { data } = await api.get("Projects/AdvancedOptions", AdvancedOptionsAnswer);
   const value: SharedAdvancedOptions = {
@@ -40,9 +40,4 @@ export async function getAdvancedOptionsOrNull(api: ApiClient): Promise<SharedAd
     if (error instanceof Response) throw error;
     return null;
   }
-}
-
-/** For tests: forget the cached answer. */
-export function clearAdvancedOptionsCache() {
-  cached = null;
 }

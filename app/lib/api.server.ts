@@ -17,6 +17,9 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The message of a refusal whose answer said nothing readable. */
+export const GENERIC_API_MESSAGE = "The request could not be completed.";
+
 export type UpstreamFailureBody = { upstreamFailure: true; title: string; message: string };
 
 /** The API is down, slow, failing or answering nonsense: the member gets a friendly 502/503/504 page. */
@@ -141,7 +144,7 @@ export class ApiClient {
     if (response.status >= 500) {
       throw upstreamFailure(502, "The service ran into a problem. Please try again in a moment.");
     }
-    let message = "The request could not be completed.";
+    let message = GENERIC_API_MESSAGE;
     let fieldErrors: Record<string, string[]> = {};
     try {
       const parsed = ApiErrorAnswer.safeParse(await response.json());

@@ -8,7 +8,7 @@ import { memberSessionContext } from "./session.server";
 
 export type SavedKind = "project" | "contact";
 
-export const REMOVE_FAILED: Record<SavedKind, string> = {
+const REMOVE_FAILED: Record<SavedKind, string> = {
   project: "Could not remove saved projects. Please try again.",
   contact: "Could not remove saved contacts. Please try again.",
 };

@@ -1,20 +1,18 @@
 /**
- * Pure rules of the contact detail screen (member-app.md §2 Contacts): the URL state it reads, the
- * breadcrumb back to the list or the project it was reached from, the fields it shows.
+ * Pure rules of the contact detail screen: the URL state it reads, the breadcrumb back to the list or the
+ * project it was reached from, the fields it shows.
  */
 import { CONTACT_ORDER_BY } from "../../contract/constants";
-import { type ListParams, listSearch, readListParams } from "./list-params";
-import { addressLine, LIST_PARAM_KEYS, parseProjectId } from "./project-detail";
+import type { Breadcrumb, NoteDialogState } from "./detail/types";
+import { backToListHref, carriedList, parseEntityId, readNoteDialog } from "./detail/url-state";
+import { addressLine } from "./format";
+import type { ListParams } from "./list-params";
 
 export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 
-/** A route id that is not a positive integer is a contact that cannot exist. */
-export const parseContactId = parseProjectId;
-
 /** The contact list a member came from, when the URL carries any of its params; null otherwise. */
 export function carriedContactListParams(searchParams: URLSearchParams): ListParams | null {
-  if (!LIST_PARAM_KEYS.some((key) => searchParams.has(key))) return null;
-  return readListParams(searchParams, CONTACT_ORDER_BY);
+  return carriedList(searchParams, CONTACT_ORDER_BY);
 }
 
 /**
@@ -24,14 +22,9 @@ export function carriedContactListParams(searchParams: URLSearchParams): ListPar
  */
 export function backToContactsHref(list: ListParams | null, allowDirectory: boolean): string {
   if (!list) return allowDirectory ? "/Contacts" : "/Me/Contacts";
-  if (list.mine === 1 || !allowDirectory) {
-    const { mine: _mine, tag, ...rest } = list;
-    return `${tag ? `/Me/Contacts/Tags/${tag}` : "/Me/Contacts"}${listSearch(rest)}`;
-  }
-  return `/Contacts${listSearch(list)}`;
+  const paths = { search: "/Contacts", saved: "/Me/Contacts" };
+  return backToListHref(list, paths, list.mine === 1 || !allowDirectory);
 }
-
-export type Breadcrumb = { href: string; label: string };
 
 /** Back to the project the contact was opened from (its Contacts tab), else back to the list. */
 export function contactBreadcrumb(
@@ -47,18 +40,16 @@ export function contactBreadcrumb(
   };
 }
 
-export type ContactDialog = { kind: "note"; noteId: number | null } | { kind: "delete-note"; noteId: number };
-
-const positiveInt = (value: string | null) => parseProjectId(value ?? undefined);
-
-/** What the contact URL says about the screen: the project it came from and the open dialog. */
+/**
+ * What the contact URL says about the screen: the project it came from and the open dialog. The contact
+ * has one note, so deleting it needs no note id.
+ */
 export function readContactDetailState(searchParams: URLSearchParams) {
-  const fromProject = positiveInt(searchParams.get("fromProject"));
-  const noteId = positiveInt(searchParams.get("noteId"));
-  const dialogValue = searchParams.get("dialog");
-  let dialog: ContactDialog | null = null;
-  if (dialogValue === "note") dialog = { kind: "note", noteId };
-  else if (dialogValue === "delete-note") dialog = { kind: "delete-note", noteId: noteId ?? 0 };
+  const fromProject = parseEntityId(searchParams.get("fromProject"));
+  const deleting = searchParams.get("dialog") === "delete-note";
+  const dialog: NoteDialogState | null = deleting
+    ? { kind: "delete-note", noteId: parseEntityId(searchParams.get("noteId")) ?? 0 }
+    : readNoteDialog(searchParams);
   return { fromProject, dialog };
 }
 
@@ -107,7 +98,7 @@ export type ContactField =
   | { label: string; kind: "web"; value: string }
   | { label: string; kind: "company"; value: string; companyId: number | null };
 
-/** The contact's fields that have a value, in display order (member-app.md §3 Contact). */
+/** The contact's fields that have a value, in display order. */
 export function contactFields(c: {
   title: string | null;
   company_id?: number | null;

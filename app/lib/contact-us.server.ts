@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CONTACT_REASONS } from "~/components/contact-us-form";
+import { CONTACT_REASONS } from "./contact-us";
 
-export const COMMENT_REQUIRED = "Please enter your message.";
+const COMMENT_REQUIRED = "Please enter your message.";
 
 /** Ask A Question / Request Research (POST Messages {reason, comment}), validated by the /ContactUs action. */
 export const ContactUsSchema = z.object({

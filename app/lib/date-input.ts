@@ -1,7 +1,7 @@
 /**
- * The reminder date field: shown as MM/DD/YYYY, sent as YYYY-MM-DD (signup-search-companies-calendar.md
- * §2.14). Only real calendar dates are accepted. Conversions to and from Date use the local calendar
- * day (what the member clicked in the picker), never a UTC shift.
+ * The reminder date field: shown as MM/DD/YYYY, sent as YYYY-MM-DD. Only real calendar dates are
+ * accepted. Conversions to and from Date use the local calendar day (what the member clicked in the
+ * picker), never a UTC shift.
  */
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US_DAY = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;

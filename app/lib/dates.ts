@@ -1,5 +1,5 @@
 /**
- * Date display of the spec (§9): MM/DD/YY in lists, MM/DD/YYYY on detail pages, MM/DD/YYYY hh:mm A for updates.
+ * Date display: MM/DD/YY in lists, MM/DD/YYYY on detail pages, MM/DD/YYYY hh:mm A for updates.
  * Date-only values ("2027-03-01") are calendar dates: they are never shifted by a time zone.
  * Date-times are shown in the app's display time zone (UTC by default, the API's clock).
  */

@@ -2,7 +2,7 @@
  * Dialog open state in the URL (`?dialog=ask`), so a dialog that leads to a mutation also opens without
  * JavaScript. These helpers keep every other search parameter as it is.
  */
-export const DIALOG_PARAM = "dialog";
+const DIALOG_PARAM = "dialog";
 /** The open header menu without JavaScript (`?menu=contact`); a dialog chosen from it closes it. */
 export const MENU_PARAM = "menu";
 

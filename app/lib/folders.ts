@@ -3,7 +3,7 @@ import { MAX_FOLDERS_PER_TYPE } from "../../contract/constants";
 
 export const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
 
-/** Another folder of this type may be created: fewer than 8 exist (member-app.md §5, §9). */
+/** Another folder of this type may be created: fewer than 8 exist. */
 export function canAddFolder(folders: readonly unknown[]): boolean {
   return folders.length < MAX_FOLDERS_PER_TYPE;
 }

@@ -1,8 +1,4 @@
-/**
- * Display formatting shared by the screens. Dates follow spec §9 (MM/DD/YY in lists, MM/DD/YYYY on detail
- * pages, MM/DD/YYYY hh:mm A for updates); the one implementation lives in ./dates and is re-exported here.
- */
-export { formatDate, formatDateTime, formatShortDate, isoDay } from "./dates";
+/** Display formatting of names and addresses shared by the screens (dates: ./dates). */
 
 /** The user-menu initials: first letters of the first and last name, upper-case ("?" when both are empty). */
 export function initials(firstName: string | null | undefined, lastName: string | null | undefined): string {
@@ -16,4 +12,16 @@ export function fullName(firstName: string | null | undefined, lastName: string 
     .map((n) => (n ?? "").trim())
     .filter(Boolean)
     .join(" ");
+}
+
+/** An address on one line: street lines, then "City, ST 12345", skipping empty parts. */
+export function addressLine(p: {
+  address1: string | null;
+  address2?: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}): string {
+  const cityState = [p.city, [p.state, p.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [p.address1, p.address2, cityState].filter((s) => s?.trim()).join(", ");
 }

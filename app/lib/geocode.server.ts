@@ -30,8 +30,8 @@ function cacheKey(address: string) {
 
 /**
  * The location of an address through the API's Geocode call (results[0].geometry.location when the
- * status is OK), cached in-process. Never throws: a failure is logged and answers null (spec §8:
- * "Geocode fails — logged only; that marker is skipped").
+ * status is OK), cached in-process. Never throws: a failure is only logged and answers null, and the
+ * place it was for gets no marker.
  */
 export async function geocodeAddress(
   api: ApiClient,

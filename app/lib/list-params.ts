@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const DEFAULT_PER_PAGE = 15;
+// TODO(merge): import PER_PAGE from contract/constants.ts (the same 15) instead of defining it here.
+const DEFAULT_PER_PAGE = 15;
 const MAX_PAGE = 100_000;
 
 /** First value of each search param: an array where one value is expected counts as its first value. */
@@ -14,7 +15,7 @@ function firstValues(searchParams: URLSearchParams) {
  * The list state in the URL (page, perPage, orderBy, orderDirection, mine, query, tag), read through one
  * schema per list: a missing or bad value becomes the default instead of an error page.
  */
-export function listParamsSchema<const C extends readonly [string, ...string[]]>(orderColumns: C) {
+function listParamsSchema<const C extends readonly [string, ...string[]]>(orderColumns: C) {
   return z.object({
     page: z.coerce
       .number()

@@ -101,11 +101,6 @@ export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next)
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
- * Every action of this app reads an HTML form body (`request.formData()`), which throws on any other body: a
- * POST without a form Content-Type, or with a multipart body that does not parse, is answered 415 or 400 here
- * instead of failing as a 500 inside the action. (Called by csrfGuard once the post is known to be same-site.)
- */
-/**
  * Reads and drops a refused request's body. Answering without reading it leaves the rest of the body on a
  * keep-alive connection, which Node then closes: the client's next request on it fails with ECONNRESET.
  */
@@ -117,6 +112,11 @@ async function drainBody(request: Request) {
   }
 }
 
+/**
+ * Every action of this app reads an HTML form body (`request.formData()`), which throws on any other body: a
+ * POST without a form Content-Type, or with a multipart body that does not parse, is answered 415 or 400 here
+ * instead of failing as a 500 inside the action. (Called by csrfGuard once the post is known to be same-site.)
+ */
 async function formBodyGuard(request: Request, next: () => Promise<Response>): Promise<Response> {
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
     await drainBody(request);

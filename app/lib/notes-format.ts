@@ -1,6 +1,6 @@
 import { fullName } from "./format";
 
-/** The notes list shows a note's first 300 characters (second document, §3). */
+/** The notes list shows a note's first 300 characters. */
 export const NOTE_SUMMARY_LENGTH = 300;
 
 /**
@@ -14,7 +14,7 @@ export function trimNote(note: string | null | undefined, max = NOTE_SUMMARY_LEN
   return `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
-export const NOTE_TABS = ["projects", "contacts"] as const;
+const NOTE_TABS = ["projects", "contacts"] as const;
 export type NoteTab = (typeof NOTE_TABS)[number];
 
 /** The tab of the notes page from the URL: `tab=contacts`, anything else is the projects tab. */

@@ -56,7 +56,7 @@ export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPas
 
 const ids = z.array(z.coerce.number().int().positive()).default([]);
 
-/** The alert settings form. The value in millions is free text: no validation (member-app.md §5). */
+/** The alert settings form. The value in millions is free text: the app does not validate it. */
 export const SettingsSchema = z.object({
   alert_weekly: z.boolean().default(false),
   alert_operator: z.coerce.number().int().min(0).max(1).optional(),

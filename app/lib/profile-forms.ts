@@ -1,4 +1,4 @@
-/** Texts and select options of the profile pages (member-app.md §8, §9); the schemas are server-side. */
+/** Texts and select options of the profile pages (account and alert settings); the schemas are server-side. */
 export const ACCOUNT_SAVED = "Your account was saved successfully.";
 export const SETTINGS_SAVED_TITLE = "Success!";
 export const SETTINGS_SAVED = "Your settings were saved successfully.";

@@ -1,4 +1,4 @@
-/** Display rules of the project screens (member-app.md §2 Project detail, §9). */
+/** Display rules of the project screens: values in millions, construction type, units, quarter notes. */
 
 /** Estimated value in millions with the M suffix: 12.5 → "$12.5M"; null → "". */
 // Formatters are built once: toLocaleString with options builds a new one on every call (a table row each).

@@ -1,5 +1,5 @@
 /** Longer targets are refused: they would make a Location header that clients and proxies reject (>8-16 KB). */
-export const MAX_REDIRECT_LENGTH = 2048;
+const MAX_REDIRECT_LENGTH = 2048;
 
 /**
  * Returns a same-origin path for a user-supplied redirect value, or the fallback.

@@ -149,8 +149,8 @@ export class MemberSession {
   }
 
   /**
-   * The remaining-report count to treat as the one seen before this page (spec §4 "Trial expired": the
-   * blocking dialog triggers when the count is 0 and stays 0, not on the change from 1 to 0). Kept in the
+   * The remaining-report count to treat as the one seen before this page (the trial-expired dialog
+   * triggers when the count is 0 and stays 0, not on the change from 1 to 0). Kept in the
    * session so that it holds without JavaScript too: the page where the count ran out (the project that used
    * the last report) stays readable, reloads and mutations there included; the next page is blocked.
    */

@@ -30,7 +30,7 @@ function dayOf(today: Date | string): string {
 }
 
 /**
- * Spec §4 "Trial expired": a Free Trial member with no subscription start date whose trial end date
+ * The trial is over for a Free Trial member with no subscription start date whose trial end date
  * has passed (strictly before today) or whose remaining reports are 0 or less.
  * `previousRemaining` (the count seen on the previous screen) keeps the dialog away on the screen where
  * the count has just dropped from 1 to 0: it triggers when the count is 0 and stays 0.

@@ -1,7 +1,7 @@
 import { Link, Outlet, redirect } from "react-router";
 import { ResultDialog } from "~/components/result-dialog";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_guest";
 
 /** Guest routes (login, password recovery) are for visitors: a logged-in member goes to the projects page. */

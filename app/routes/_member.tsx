@@ -1,10 +1,10 @@
 import { Outlet, redirect, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-shell";
-import { isoDay } from "~/lib/format";
+import { isoDay } from "~/lib/dates";
 import { loginUrlFor } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_member";
 
 /** Every screen of the logged-in layout needs a session: without one, the login page, back here afterwards. */

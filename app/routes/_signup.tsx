@@ -1,7 +1,7 @@
 import { Outlet, redirect } from "react-router";
 import { Footer } from "~/components/shell/footer";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_signup";
 
 /**
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Sign-up and public pages: a back-to-site link and a Sign up banner (spec §1). */
+/** Sign-up and public pages: a back-to-site link and a Sign up banner. */
 export default function SignupLayout() {
   const root = useRootData();
   const site = root?.config.marketingSiteUrl;

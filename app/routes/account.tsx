@@ -31,7 +31,6 @@ import { UserWithSettingsAnswer } from "../../contract/user";
 import type { Route } from "./+types/account";
 
 export const handle = { title: "Account" };
-export const meta: Route.MetaFunction = () => [{ title: "Account | Project Leads" }];
 
 const ACCOUNT_PATH = "/Me/Account";
 const PASSWORD_DIALOG_PATH = `${ACCOUNT_PATH}?dialog=password`;
@@ -158,6 +157,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     </div>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Account | Project Leads" }];
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -6,9 +6,8 @@ import { AlertListAnswer } from "../../contract/notes";
 import type { Route } from "./+types/alerts";
 
 export const handle = { title: "Alerts" };
-export const meta: Route.MetaFunction = () => [{ title: "Alerts | Project Leads" }];
 
-export const NO_ALERTS = "You have no alerts currently!";
+const NO_ALERTS = "You have no alerts currently!";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const answer = await context.get(apiContext).get("Alerts", AlertListAnswer);
@@ -70,3 +69,5 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Alerts | Project Leads" }];

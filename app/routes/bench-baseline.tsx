@@ -1,5 +1,14 @@
 import type { Route } from "./+types/bench-baseline";
 
+export default function BenchBaseline() {
+  return (
+    <main className="mx-auto max-w-2xl p-6">
+      <h1 className="text-2xl font-bold text-slate-900">Baseline</h1>
+      <p className="mt-3 text-slate-700">A static page used to measure the server's own cost per request.</p>
+    </main>
+  );
+}
+
 /**
  * `/_bench/baseline`: the benchmark's reference point (bench/, docs/decisions/005-benchmark.md). A static
  * page with no loader of its own and no member shell, served through the same server, root middleware and
@@ -11,12 +20,3 @@ export const meta: Route.MetaFunction = () => [
   { title: "Baseline | Project Leads" },
   { name: "robots", content: "noindex" },
 ];
-
-export default function BenchBaseline() {
-  return (
-    <main className="mx-auto max-w-2xl p-6">
-      <h1 className="text-2xl font-bold text-slate-900">Baseline</h1>
-      <p className="mt-3 text-slate-700">A static page used to measure the server's own cost per request.</p>
-    </main>
-  );
-}

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** Any path the route table does not know goes to the home page (spec, second document §2.1). */
+/** Any path the route table does not know goes to the home page. */
 export async function loader() {
   throw redirect("/");
 }

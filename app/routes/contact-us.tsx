@@ -1,27 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import {
-  type ContactReason,
-  ContactUsForm,
-  type ContactUsResult,
-  contactTexts,
-} from "~/components/contact-us-form";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { ContactUsForm } from "~/components/contact-us-form";
+import { apiContext } from "~/lib/api.server";
+import { type ContactReason, contactTexts } from "~/lib/contact-us";
 import { ContactUsSchema } from "~/lib/contact-us.server";
+import { formFailure } from "~/lib/form-failure.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { MessageCreatedAnswer } from "../../contract/messages";
 import type { Route } from "./+types/contact-us";
 
 export const handle = { title: "Contact Us" };
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
-];
-
-function reasonFrom(value: unknown): ContactReason {
-  return value === "Research" ? "Research" : "Question";
-}
 
 /** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,23 +26,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactUsSchema });
   if (submission.status !== "success") {
-    return data(submission.reply() as ContactUsResult, { status: 400 });
+    return data(submission.reply(), { status: 400 });
   }
   const { reason, comment, redirectTo } = submission.value;
   try {
     await context.get(apiContext).post("Messages", { reason, comment }, MessageCreatedAnswer);
   } catch (error) {
-    const upstream = upstreamFailureMessage(error);
-    if (upstream) {
-      const status = (error as { init?: { status?: number } | null }).init?.status ?? 503;
-      return data(submission.reply({ formErrors: [upstream] }) as ContactUsResult, { status });
-    }
-    if (error instanceof ApiRequestError) {
-      return data(submission.reply({ formErrors: [error.message] }) as ContactUsResult, {
-        status: error.status,
-      });
-    }
-    throw error;
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data(submission.reply({ formErrors: [failure.message] }), { status: failure.status });
   }
   context.get(memberSessionContext).flashToast({
     title: "Submitted",
@@ -61,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     autoClose: true,
   });
   // A fetcher (JavaScript) closes its dialog on this answer; a plain form post goes back where it came from.
-  if (formData.get("js") === "1") return data(submission.reply() as ContactUsResult);
+  if (formData.get("js") === "1") return data(submission.reply());
   throw redirect(safeRedirectPath(redirectTo, "/Projects"));
 }
 
@@ -81,4 +62,12 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
       />
     </div>
   );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
+];
+
+function reasonFrom(value: unknown): ContactReason {
+  return value === "Research" ? "Research" : "Question";
 }

@@ -3,6 +3,11 @@ import { downloadList } from "~/lib/download.server";
 import { CONTACT_ORDER_BY } from "../../contract/contacts";
 import type { Route } from "./+types/contacts.download";
 
+/** The download is a POST only; a GET (an old bookmark) goes to the list. */
+export function loader() {
+  throw redirect("/Me/Contacts");
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return downloadList(request, context, {
     apiPath: "Contacts/Download",
@@ -10,9 +15,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     fallback: "/Me/Contacts",
     filename: "contacts.csv",
   });
-}
-
-/** The download is a POST only; a GET (an old bookmark) goes to the list. */
-export function loader() {
-  throw redirect("/Me/Contacts");
 }

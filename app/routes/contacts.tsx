@@ -5,15 +5,11 @@ import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, ContactListAnswer, type ContactRow } from "../../contract/contacts";
 import type { Route } from "./+types/contacts";
 
 export const handle = { title: "Contacts" };
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
-];
 
 export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
 
@@ -90,6 +86,10 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     />
   );
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
+];
 
 function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (

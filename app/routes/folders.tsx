@@ -5,10 +5,12 @@ import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.s
 import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/folders";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { MessageAnswer } from "../../contract/common";
 import { TagAnswer } from "../../contract/tags";
 import type { Route } from "./+types/folders";
+
+export const handle = { title: "Folder" };
 
 const FolderPost = z.object({
   intent: z.enum(["save", "delete"]).catch("save"),
@@ -22,8 +24,9 @@ const FolderPost = z.object({
   returnTo: z.string().optional().catch(undefined),
 });
 
-export const handle = { title: "Folder" };
-export const meta: Route.MetaFunction = () => [{ title: "Folder | Project Leads" }];
+export async function loader() {
+  return null;
+}
 
 /**
  * Folder create, edit and delete for both folder types; also the page the form re-renders on without JavaScript.
@@ -70,21 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(post.intent === "delete" && post.id ? withoutFolder(back, post.id, fallback) : back);
 }
 
-/**
- * Where to go after deleting a folder: the list the member came from, unless it showed that folder
- * (a folder route, or `tag` in the query), which would now be empty: then the same list without it.
- */
-function withoutFolder(back: string, folderId: number, savedList: string): string {
-  const url = new URL(back, "http://app.invalid");
-  if (new RegExp(`/Tags/${folderId}/?$`, "i").test(url.pathname)) url.pathname = savedList;
-  if (url.searchParams.get("tag") === String(folderId)) url.searchParams.delete("tag");
-  return `${url.pathname}${url.search}`;
-}
-
-export async function loader() {
-  return null;
-}
-
 export default function FolderPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const user = useRootData()?.user;
@@ -124,4 +112,17 @@ export default function FolderPage({ actionData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Folder | Project Leads" }];
+
+/**
+ * Where to go after deleting a folder: the list the member came from, unless it showed that folder
+ * (a folder route, or `tag` in the query), which would now be empty: then the same list without it.
+ */
+function withoutFolder(back: string, folderId: number, savedList: string): string {
+  const url = new URL(back, "http://app.invalid");
+  if (new RegExp(`/Tags/${folderId}/?$`, "i").test(url.pathname)) url.pathname = savedList;
+  if (url.searchParams.get("tag") === String(folderId)) url.searchParams.delete("tag");
+  return `${url.pathname}${url.search}`;
 }

@@ -9,14 +9,13 @@ import { memberSessionContext } from "~/lib/session.server";
 import { ForgotPasswordAnswer } from "../../contract/auth";
 import type { Route } from "./+types/forgot-password";
 
+export const handle = { title: "Forgot password" };
+
 const ForgotSchema = z.object({
   email: z.email({
     error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
   }),
 });
-
-export const handle = { title: "Forgot password" };
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Project Leads" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
@@ -66,3 +65,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Project Leads" }];

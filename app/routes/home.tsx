@@ -4,7 +4,6 @@ import { UserAnswer } from "../../contract/user";
 import type { Route } from "./+types/home";
 
 export const handle = { title: "Home" };
-export const meta: Route.MetaFunction = () => [{ title: "Home | Project Leads" }];
 
 /** The post-login index: sales staff go to Subscribers, every other member to the project search. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,3 +14,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home() {
   return null;
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Home | Project Leads" }];

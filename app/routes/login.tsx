@@ -10,6 +10,8 @@ import { memberSessionContext } from "~/lib/session.server";
 import { LoginAnswer } from "../../contract/auth";
 import type { Route } from "./+types/login";
 
+export const handle = { title: "Login" };
+
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 
 const LoginSchema = z.object({
@@ -19,9 +21,6 @@ const LoginSchema = z.object({
   password: z.string({ error: "Please enter your password." }),
   redirect: z.string().optional(),
 });
-
-export const handle = { title: "Login" };
-export const meta: Route.MetaFunction = () => [{ title: "Login | Project Leads" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { sessionExpired: context.get(memberSessionContext).expired };
@@ -101,3 +100,5 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     </>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Login | Project Leads" }];

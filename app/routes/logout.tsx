@@ -6,6 +6,38 @@ import { memberSessionContext } from "~/lib/session.server";
 import { LogoutAnswer } from "../../contract/auth";
 import type { Route } from "./+types/logout";
 
+/**
+ * A GET logs out when the member asked for it: a link inside the app (same-origin) or the address typed or
+ * bookmarked (`none`, which no other site can produce). A link from another site, or a client that says
+ * nothing, gets the one-button confirmation instead.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const site = args.request.headers.get("Sec-Fetch-Site");
+  if (site === "same-origin" || site === "none")
+    return logout(args, new URL(args.request.url).searchParams.get("to"));
+  if (!args.context.get(memberSessionContext).isLoggedIn) return redirect("/Login");
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  return logout(args, String(form.get("to") ?? "") || null);
+}
+
+export default function Logout() {
+  return (
+    <main className="flex min-h-full items-center justify-center p-6">
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-xl font-bold text-slate-900">Log out?</h1>
+        <p className="mt-2 text-slate-700">Confirm to end your session on this device.</p>
+        <Form method="post" className="mt-6">
+          <SubmitButton>Log out</SubmitButton>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Log out | Project Leads" }];
 
 /** Revokes the API token, then forgets the session. Where to go next: the login page, or the company site. */
@@ -26,36 +58,4 @@ async function logout(
   session.destroy();
   void request;
   return redirect(to === "home" ? config.marketingSiteUrl : "/Login");
-}
-
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  return logout(args, String(form.get("to") ?? "") || null);
-}
-
-/**
- * A GET logs out when the member asked for it: a link inside the app (same-origin) or the address typed or
- * bookmarked (`none`, which no other site can produce). A link from another site, or a client that says
- * nothing, gets the one-button confirmation instead.
- */
-export async function loader(args: Route.LoaderArgs) {
-  const site = args.request.headers.get("Sec-Fetch-Site");
-  if (site === "same-origin" || site === "none")
-    return logout(args, new URL(args.request.url).searchParams.get("to"));
-  if (!args.context.get(memberSessionContext).isLoggedIn) return redirect("/Login");
-  return null;
-}
-
-export default function Logout() {
-  return (
-    <main className="flex min-h-full items-center justify-center p-6">
-      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-xl font-bold text-slate-900">Log out?</h1>
-        <p className="mt-2 text-slate-700">Confirm to end your session on this device.</p>
-        <Form method="post" className="mt-6">
-          <SubmitButton>Log out</SubmitButton>
-        </Form>
-      </div>
-    </main>
-  );
 }

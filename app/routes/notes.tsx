@@ -9,7 +9,6 @@ import { NoteListAnswer } from "../../contract/notes";
 import type { Route } from "./+types/notes";
 
 export const handle = { title: "Notes" };
-export const meta: Route.MetaFunction = () => [{ title: "Notes | Project Leads" }];
 
 const NOTE_ORDER_BY = ["created_at"] as const;
 const TABS: { tab: NoteTab; label: string; path: string }[] = [
@@ -115,3 +114,5 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Notes | Project Leads" }];

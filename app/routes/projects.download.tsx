@@ -3,6 +3,11 @@ import { downloadList } from "~/lib/download.server";
 import { PROJECT_ORDER_BY } from "../../contract/projects";
 import type { Route } from "./+types/projects.download";
 
+/** The download is a POST only; a GET (an old bookmark) goes to the list. */
+export function loader() {
+  throw redirect("/Projects");
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return downloadList(request, context, {
     apiPath: "Projects/Download",
@@ -10,9 +15,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     fallback: "/Projects",
     filename: "projects.csv",
   });
-}
-
-/** The download is a POST only; a GET (an old bookmark) goes to the list. */
-export function loader() {
-  throw redirect("/Projects");
 }

@@ -8,7 +8,7 @@ import { formatShortDate } from "~/lib/dates";
 import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
 import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import {
   CountMineAnswer,
   PROJECT_ORDER_BY,
@@ -18,10 +18,6 @@ import {
 import type { Route } from "./+types/projects";
 
 export const handle = { title: "Project Search" };
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
-];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -123,6 +119,10 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
+];
+
 type MapPlace = {
   id: number;
   title: string;
@@ -133,7 +133,7 @@ type MapPlace = {
 };
 
 /**
- * The list's map (member-app.md §2, §4): a marker per geocoded project of this page, fitted to their bounds;
+ * The list's map: a marker per geocoded project of this page, fitted to their bounds;
  * a marker opens the project with the list's parameters. Leaflet loads lazily in the browser; the server,
  * a browser without JavaScript and the moment before hydration get the same places as a list of links.
  */

@@ -9,10 +9,9 @@ import { memberSessionContext } from "~/lib/session.server";
 import { LoginAnswer, ResetPasswordAnswer } from "../../contract/auth";
 import type { Route } from "./+types/reset-password";
 
-const ResetSchema = z.object({ newPassword: z.string({ error: "Please enter a new password." }) });
-
 export const handle = { title: "Reset password" };
-export const meta: Route.MetaFunction = () => [{ title: "Reset password | Project Leads" }];
+
+const ResetSchema = z.object({ newPassword: z.string({ error: "Please enter a new password." }) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
@@ -85,3 +84,5 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset password | Project Leads" }];

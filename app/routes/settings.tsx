@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { CheckboxGroup } from "~/components/checkbox-group";
@@ -21,7 +15,6 @@ import { UserWithSettingsAnswer } from "../../contract/user";
 import type { Route } from "./+types/settings";
 
 export const handle = { title: "Settings" };
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
 
 const SETTINGS_PATH = "/Me/Settings";
 
@@ -55,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;
-    // member-app.md §8: 'Settings save fails: only logged'. The member still gets a neutral line (and the API's
+    // A failed settings save is logged. The member also gets a neutral line (and the API's
     // per-field messages under their fields), and keeps what they chose: nothing is lost silently.
     console.error(`[settings] PUT Users/Me failed (${failure.status}): ${failure.message}`);
     return data(submission.reply({ formErrors: [SETTINGS_FAILED], fieldErrors: failure.fieldErrors }), {
@@ -68,17 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(SETTINGS_PATH);
 }
 
-/** A field's initial value as a list (Conform gives a string for one value, an array for several). */
-function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  return value === undefined || value === null || value === "" ? [] : [String(value)];
-}
-
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, options } = loaderData;
   const [form, fields] = useForm({
     id: "settings",
-    lastResult: actionData as SubmissionResult<string[]> | undefined,
+    lastResult: actionData,
     defaultValue: {
       alert_weekly: settings.alert_weekly ? "on" : undefined,
       // No operator stored yet: 'Greater Than', which is what the API applies to a value without one.
@@ -200,4 +187,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Form>
     </div>
   );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
+
+/** A field's initial value as a list (Conform gives a string for one value, an array for several). */
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined || value === null || value === "" ? [] : [String(value)];
 }

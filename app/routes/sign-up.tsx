@@ -4,7 +4,6 @@ import { memberSessionContext } from "~/lib/session.server";
 import type { Route } from "./+types/sign-up";
 
 export const handle = { title: "Sign up" };
-export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];
 
 /** /sign-up is a guest route: plans are chosen on the marketing site; a logged-in member goes to the projects. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,3 +14,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function SignUp() {
   return null;
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];

@@ -1,8 +1,7 @@
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/subscribers";
 
 export const handle = { title: "Subscribers" };
-export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Project Leads" }];
 
 /** Where staff with the sales role land after login: the subscriber tools live in the staff application. */
 export default function Subscribers() {
@@ -25,3 +24,5 @@ export default function Subscribers() {
     </div>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Project Leads" }];

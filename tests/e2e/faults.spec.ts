@@ -234,7 +234,7 @@ const FORMS: FormCase[] = [
     url: (m) => `/Projects/${m.otherProjectId}?dialog=note`,
     fields: () => [{ label: "Note", value: "Typed note that must survive the outage" }],
     submit: "Save",
-    // The spec (section 8): 'on request failure the alert reads 'error''.
+    // A note save that fails without a message of the API's own says just 'error'.
     message: /^error$/,
   },
   {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatShortDate, fullName, initials } from "../../app/lib/format";
+import { formatDate, formatDateTime, formatShortDate } from "../../app/lib/dates";
+import { fullName, initials } from "../../app/lib/format";
 
-describe("date formats (spec §9)", () => {
+describe("date formats", () => {
   it("MM/DD/YYYY on detail pages, MM/DD/YY in lists", () => {
     expect(formatDate("2027-03-01")).toBe("03/01/2027");
     expect(formatShortDate("2027-03-01")).toBe("03/01/27");

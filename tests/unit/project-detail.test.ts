@@ -1,32 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { splitNotes } from "../../app/lib/detail/notes";
+import { differsOnlyInView, parseEntityId, shareMailtoHref } from "../../app/lib/detail/url-state";
+import { addressLine } from "../../app/lib/format";
 import {
-  addressLine,
   backToSearchHref,
   breadcrumbFor,
   carriedListParams,
   carriedSearch,
   contactHref,
-  differsOnlyInView,
-  parseProjectId,
-  projectMailto,
   readDetailState,
   similarProjectHref,
-  splitNotes,
   visibleTabs,
 } from "../../app/lib/project-detail";
 
 const sp = (s: string) => new URLSearchParams(s);
 
-describe("parseProjectId", () => {
+describe("parseEntityId", () => {
   it("accepts positive integers only", () => {
-    expect(parseProjectId("42")).toBe(42);
-    expect(parseProjectId("0")).toBeNull();
-    expect(parseProjectId("abc")).toBeNull();
-    expect(parseProjectId("12abc")).toBeNull();
-    expect(parseProjectId("-3")).toBeNull();
-    expect(parseProjectId("1.5")).toBeNull();
-    expect(parseProjectId(undefined)).toBeNull();
-    expect(parseProjectId("99999999999")).toBeNull();
+    expect(parseEntityId("42")).toBe(42);
+    expect(parseEntityId("0")).toBeNull();
+    expect(parseEntityId("abc")).toBeNull();
+    expect(parseEntityId("12abc")).toBeNull();
+    expect(parseEntityId("-3")).toBeNull();
+    expect(parseEntityId("1.5")).toBeNull();
+    expect(parseEntityId(undefined)).toBeNull();
+    expect(parseEntityId("99999999999")).toBeNull();
   });
 });
 
@@ -162,9 +160,9 @@ describe("splitNotes", () => {
   });
 });
 
-describe("projectMailto and addressLine", () => {
+describe("shareMailtoHref and addressLine", () => {
   it("puts the title in the subject and the address of the page in the body", () => {
-    const href = projectMailto("School & Gym", "https://app.example/Projects/4");
+    const href = shareMailtoHref("School & Gym", "https://app.example/Projects/4");
     expect(href.startsWith("mailto:?subject=School%20%26%20Gym&body=")).toBe(true);
     expect(decodeURIComponent(href.split("body=")[1])).toBe("School & Gym\n\nhttps://app.example/Projects/4");
   });

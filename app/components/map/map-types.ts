@@ -12,7 +12,7 @@ export type MapViewProps = {
   markers: MapMarker[];
   /** Initial centre; defaults to the first marker. */
   center?: [number, number];
-  /** Initial zoom: 16 on the project detail, 1 on the search map (member-app.md §4 Map). */
+  /** Initial zoom: 16 on the project detail, 1 on the search map. */
   zoom?: number;
   /** Fit the view to all markers whenever they change (the list map). */
   fitBounds?: boolean;

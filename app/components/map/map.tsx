@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 import { DEFAULT_TILE_URL, type MapViewProps } from "./map-types";
 
 export type { MapMarker, MapViewProps } from "./map-types";
@@ -8,12 +8,12 @@ export type { MapMarker, MapViewProps } from "./map-types";
 const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
 /** The tile URL template from the public config (MAP_TILE_URL), or the offline default. */
-export function useMapTileUrl(): string {
+function useMapTileUrl(): string {
   return useRootData()?.config.mapTileUrl || DEFAULT_TILE_URL;
 }
 
 /** True once the media query matches in the browser (false on the server and before hydration). */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(false);
   useEffect(() => {
     const mql = window.matchMedia(query);

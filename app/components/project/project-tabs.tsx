@@ -2,7 +2,8 @@ import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { addressLine, contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
+import { addressLine } from "~/lib/format";
+import { contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
 import {
   formatConstructionType,
   formatMillions,
@@ -13,8 +14,10 @@ import {
 import type { Project } from "../../../contract/projects";
 
 /**
- * The five tabs of member-app.md §2 Project detail. Without JavaScript they are links (`?tab=…`) and the
- * server renders the chosen panel; once hydrated they follow the ARIA tabs pattern (arrow keys, Home, End).
+ * The five tabs of the project detail screen (Overview, Bidding Information, Updates, Materials, Contacts;
+ * Bidding Information only when the project has bidding data). Without JavaScript they are links (`?tab=…`)
+ * and the server renders the chosen panel; once hydrated they follow the ARIA tabs pattern (arrow keys, Home,
+ * End).
  * Every panel is in the page: the inactive ones are hidden on screen and printed (print shows all tabs);
  * `expanded` (?print=1) shows them all on screen too.
  */

@@ -3,7 +3,7 @@ import { useLocation, useMatches, useNavigate } from "react-router";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/dialog-url";
 import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
 import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/trial";
-import type { RootData } from "~/root";
+import type { RootData } from "~/root-data";
 import { CONTACT_DIALOGS, type ContactDialogName, ContactUsDialog } from "../contact-us-form";
 import { preloadInteractiveModal } from "../modal";
 import { Toast } from "../toast";
@@ -12,7 +12,7 @@ import { Footer, useContactHref } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
-export const SIDEBAR_COOKIE = "sidebar";
+const SIDEBAR_COOKIE = "sidebar";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Reads the remembered sidebar state from a Cookie header (the server renders it, so nothing flashes). */

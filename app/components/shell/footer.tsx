@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { hrefWithDialog } from "~/lib/dialog-url";
 
-export const COMPANY = {
+const COMPANY = {
   name: "Project Leads, Inc.",
   address: ["1200 Commerce Street, Suite 400", "Dallas, TX 75202"],
   email: "support@projectleads.example",
@@ -24,7 +24,7 @@ function siteUrl(base: string | undefined, path: string) {
   }
 }
 
-/** Spec (second document §2.14): company links, social links, copyright with the current year, address, phone, e-mail. */
+/** The page footer: company links, social links, copyright with the current year, address, phone, e-mail. */
 export function Footer({
   marketingSiteUrl,
   supportPhone,

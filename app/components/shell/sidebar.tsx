@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { formatDate } from "~/lib/dates";
 import { canAddFolder, folderDialogHref } from "~/lib/folders";
-import { formatDate } from "~/lib/format";
 import type { Tag } from "../../../contract/user";
 import { LogoutButton } from "./header";
 import { Icon, type IconName } from "./icons";

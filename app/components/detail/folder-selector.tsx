@@ -1,12 +1,12 @@
 import { Form, type useFetcher } from "react-router";
-import type { Tag } from "../../contract/user";
+import type { Tag } from "../../../contract/user";
 
 /**
  * The folder of a saved project or contact: one button per folder of that type. Pressing a folder files
  * the item in it; pressing the folder it is already in clears it (tag_id null), so this works the same
  * without JavaScript. With JavaScript it posts through a fetcher and shows the new folder at once.
- * It posts `intent=folder` and `tag_id` to the current route, whose action calls Projects/AddTag or
- * Contacts/AddTag.
+ * It posts `intent=folder` and `tag_id` to the current route, whose action files the item (Projects/AddTag,
+ * Contacts/AddTag).
  */
 export function FolderSelector({
   folders,
@@ -17,7 +17,7 @@ export function FolderSelector({
   folders: Tag[];
   activeTagId: number | null;
   fetcher?: ReturnType<typeof useFetcher>;
-  noun?: "project" | "contact";
+  noun?: string;
 }) {
   const FormTag = fetcher ? fetcher.Form : Form;
   if (folders.length === 0) {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 /**
  * A link that opens one of the screen's dialogs. Without JavaScript it goes to the URL that renders the
  * dialog (`?dialog=note`); with JavaScript `onOpen` opens it in place, without a navigation.
- * Shared by the project and contact detail screens (each has its own dialog type `D`).
+ * Shared by the detail screens (each has its own dialog type `D`).
  */
 export function DialogLink<D>({
   href,

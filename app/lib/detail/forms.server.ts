@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { isIsoDay } from "./date-input";
+import { isIsoDay } from "../date-input";
 
-/** The forms of the project detail screen, one schema each; the route's action dispatches on `intent`. */
+/**
+ * The forms every detail screen shares, one schema each (the screen's action dispatches on `intent`):
+ * a note (with its reminder date), deleting a note, saving / removing the item, and its folder.
+ */
 
 /** Present when the form went through a fetcher (JavaScript): the action answers data instead of redirecting. */
-const js = z.literal("1").optional().catch(undefined);
+export const js = z.literal("1").optional().catch(undefined);
 
-export const NOTE_REQUIRED = "Please enter a note.";
-export const DATE_INVALID = "Please enter a valid date (MM/DD/YYYY).";
-export const COMMENT_REQUIRED = "Please tell us what you would like us to investigate.";
+const NOTE_REQUIRED = "Please enter a note.";
+const DATE_INVALID = "Please enter a valid date (MM/DD/YYYY).";
 
 export const NoteSchema = z.object({
   intent: z.literal("note"),
@@ -24,17 +26,6 @@ export const DeleteNoteSchema = z.object({
   js,
 });
 
-export const ResearchSchema = z.object({
-  intent: z.literal("research"),
-  project_name: z.string().trim().max(500).optional(),
-  comment: z
-    .string({ error: COMMENT_REQUIRED })
-    .trim()
-    .min(1, COMMENT_REQUIRED)
-    .max(5000, "The comment is too long."),
-  js,
-});
-
 export const SaveSchema = z.object({ intent: z.enum(["save", "unsave"]), js });
 
 /** No tag_id (the active folder's button) clears the folder. */
@@ -44,8 +35,8 @@ export const FolderSchema = z.object({
   js,
 });
 
-export const INTENTS = ["note", "delete-note", "research", "save", "unsave", "folder"] as const;
-export type Intent = (typeof INTENTS)[number];
-
-/** The message of a note save that failed: the API's own message, or 'error' (member-app.md §8). */
+/**
+ * The message of a note save that failed when the API gave none of its own: the product says just 'error'
+ * (a refused note shows the API's message; a note lost to an unexpected failure shows this word).
+ */
 export const NOTE_REQUEST_FAILED = "error";

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
 import type { z } from "zod";
+import { AutoCloseAlert, type DialogProps, useFormPending } from "~/components/detail/dialog-form";
 import { SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
-import { AutoCloseAlert, type DialogProps, useFormPending } from "~/components/note-dialogs";
-import type { ResearchSchema } from "~/lib/project-forms.server";
+import type { ResearchSchema } from "~/lib/project-research.server";
 
 /** Request Research: a comment for the research team about this project. */
 export function ResearchDialog({ projectName, ...props }: DialogProps & { projectName: string }) {

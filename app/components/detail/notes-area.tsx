@@ -1,19 +1,7 @@
-import { DialogLink } from "~/components/dialog-link";
 import { formatDate } from "~/lib/dates";
-import { splitNotes } from "~/lib/project-detail";
-
-/** The note dialogs a notes area opens: add (noteId null) or edit a note, or confirm its deletion. */
-export type NoteDialogState =
-  | { kind: "note"; noteId: number | null }
-  | { kind: "delete-note"; noteId: number };
-
-/** A note as the area shows it: a project note (dated, maybe with a reminder) or a contact note. */
-export type NoteItemData = {
-  id: number;
-  note: string;
-  created_at: string | null;
-  notification_date?: string | null;
-};
+import { splitNotes } from "~/lib/detail/notes";
+import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
+import { DialogLink } from "./dialog-link";
 
 /**
  * The notes area of a detail screen: the newest note, the older ones in a collapsible 'Older notes'

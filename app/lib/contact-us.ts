@@ -1,0 +1,13 @@
+/** The Contact Us form's two reasons (Ask A Question, Request Research) and the texts of each. */
+export const CONTACT_REASONS = ["Question", "Research"] as const;
+export type ContactReason = (typeof CONTACT_REASONS)[number];
+
+export function contactTexts(reason: ContactReason) {
+  return reason === "Research"
+    ? {
+        title: "Request Research",
+        submit: "Submit Request",
+        placeholder: "What would you like us to investigate?",
+      }
+    : { title: "Ask A Question", submit: "Submit", placeholder: undefined };
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { MessageCreatedAnswer } from "../../contract/messages";
+import type { ApiClient } from "./api.server";
+import { formIntent } from "./detail/actions.server";
+import { js } from "./detail/forms.server";
+import type { MemberSession } from "./session.server";
+
+/** Request Research on a project: a comment for the research team about it. */
+
+const COMMENT_REQUIRED = "Please tell us what you would like us to investigate.";
+
+export const ResearchSchema = z.object({
+  intent: z.literal("research"),
+  project_name: z.string().trim().max(500).optional(),
+  comment: z
+    .string({ error: COMMENT_REQUIRED })
+    .trim()
+    .min(1, COMMENT_REQUIRED)
+    .max(5000, "The comment is too long."),
+  js,
+});
+
+/** The project screen's 'research' intent: POST Messages about the project, then the 'Submitted' message. */
+export function researchIntent(api: ApiClient, session: MemberSession) {
+  return formIntent(ResearchSchema, async (v, id) => {
+    await api.post(
+      "Messages",
+      { project_id: id, project_name: v.project_name || `Project ${id}`, comment: v.comment },
+      MessageCreatedAnswer,
+    );
+    session.flashToast({
+      title: "Submitted",
+      description: "Your message has been submitted successfully!",
+      autoClose: true,
+    });
+  });
+}
