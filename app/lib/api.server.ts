@@ -1,6 +1,7 @@
 import { createContext, data, redirect } from "react-router";
 import type { z } from "zod";
 import { ApiError as ApiErrorAnswer } from "../../contract/common";
+import type { Endpoint } from "../../contract/endpoints";
 import { config } from "./config.server";
 import { loginUrlFor } from "./request-url";
 import type { MemberSession } from "./session.server";
@@ -34,6 +35,18 @@ export function upstreamFailureMessage(error: unknown): string | null {
   return body?.upstreamFailure ? (body.message ?? null) : null;
 }
 
+/** What a call of `endpoint` takes: its path parameters, its query and its body, typed by the table's entry. */
+export type CallArgs<E extends Endpoint> = (Parameters<E["path"]> extends []
+  ? { params?: undefined }
+  : { params: Parameters<E["path"]>[0] }) &
+  (E extends { body: z.ZodType } ? { body: z.input<E["body"]> } : { body?: undefined }) &
+  (E extends { query: z.ZodType } ? { query?: z.input<E["query"]> } : { query?: undefined }) & {
+    timeoutMs?: number;
+  };
+
+/** The parsed answer of `endpoint`, or the raw streamed response of a file download. */
+export type AnswerOf<E extends Endpoint> = E["answer"] extends z.ZodType ? z.infer<E["answer"]> : Response;
+
 type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 type CallOptions = { query?: Query; body?: unknown; auth?: boolean; timeoutMs?: number };
 
@@ -57,18 +70,41 @@ export class ApiClient {
     private readonly session: MemberSession,
   ) {}
 
+  /**
+   * One call of the endpoint table (contract/endpoints.ts), the only place an API path is spelled:
+   * `api.call(endpoints.project, { params: { id } })`. A JSON answer is checked against the entry's schema;
+   * a file download answers the raw response, checked for its status only. Public calls carry no token.
+   */
+  call<E extends Endpoint>(
+    endpoint: E,
+    ...[args]: object extends CallArgs<E> ? [CallArgs<E>?] : [CallArgs<E>]
+  ): Promise<AnswerOf<E>> {
+    const { params, body, query, timeoutMs } = (args ?? {}) as {
+      params?: never;
+      body?: unknown;
+      query?: Query;
+      timeoutMs?: number;
+    };
+    const path = endpoint.path(params as never);
+    const options: CallOptions = { body, query, timeoutMs, auth: endpoint.public ? false : undefined };
+    if (!("parse" in endpoint.answer)) {
+      return this.stream(endpoint.method as "GET" | "POST", path, options) as Promise<AnswerOf<E>>;
+    }
+    return this.sendChecked(endpoint.method, path, endpoint.answer, options) as Promise<AnswerOf<E>>;
+  }
+
   get<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
-    return this.call("GET", path, schema, options);
+    return this.sendChecked("GET", path, schema, options);
   }
   post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) {
-    return this.call("POST", path, schema, { ...options, body });
+    return this.sendChecked("POST", path, schema, { ...options, body });
   }
   put<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) {
-    return this.call("PUT", path, schema, { ...options, body });
+    return this.sendChecked("PUT", path, schema, { ...options, body });
   }
   /** DELETE, with an optional JSON body (DELETE SavedProjects takes {ids}). */
   delete<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
-    return this.call("DELETE", path, schema, options);
+    return this.sendChecked("DELETE", path, schema, options);
   }
 
   /** A streamed call (CSV download): the raw upstream response, checked for status only. */
@@ -78,7 +114,7 @@ export class ApiClient {
     return response;
   }
 
-  async call<S extends z.ZodType>(
+  private async sendChecked<S extends z.ZodType>(
     method: string,
     path: string,
     schema: S,
