@@ -35,7 +35,6 @@ import {
   carriedListParams,
   type ProjectDialog,
   readDetailState,
-  SIMILAR_PER_PAGE,
   similarProjectHref,
   type TabId,
 } from "~/lib/project-detail";
@@ -44,6 +43,7 @@ import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { type Settled, settle } from "~/lib/settle";
 import { useRootData } from "~/root-data";
+import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Project, ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
