@@ -7,7 +7,8 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { type User, UserAnswer } from "../contract/user";
+import { endpoints } from "../contract/endpoints";
+import type { User } from "../contract/user";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let user: User | null = null;
   if (session.isLoggedIn) {
     try {
-      user = (await api.get("Users/Me", UserAnswer)).data;
+      user = (await api.call(endpoints.me)).data;
     } catch (error) {
       // A 403 on the current user means the account may no longer use the app: log out.
       if (error instanceof ApiRequestError && error.status === 403) {

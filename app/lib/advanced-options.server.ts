@@ -1,4 +1,5 @@
-import { AdvancedOptionsAnswer, type ProjectTypeOption, type StateOption } from "../../contract/options";
+import { endpoints } from "../../contract/endpoints";
+import type { ProjectTypeOption, StateOption } from "../../contract/options";
 import type { ApiClient } from "./api.server";
 
 /** The member-independent part of Projects/AdvancedOptions (isAdmin and researchers are left out). */
@@ -20,7 +21,7 @@ let cached: { value: SharedAdvancedOptions; expires: number } | null = null;
  */
 async function getAdvancedOptions(api: ApiClient): Promise<SharedAdvancedOptions> {
   if (cached && cached.expires > Date.now()) return cached.value;
-  const { data } = await api.get("Projects/AdvancedOptions", AdvancedOptionsAnswer);
+  const { data } = await api.call(endpoints.projectSearchOptions);
   const value: SharedAdvancedOptions = {
     states: data.states,
     provinces: data.provinces ?? [],

@@ -1,7 +1,7 @@
 import { createContext, data, redirect } from "react-router";
 import type { z } from "zod";
 import { ApiError as ApiErrorAnswer } from "../../contract/common";
-import type { Endpoint } from "../../contract/endpoints";
+import type { Endpoint, HttpMethod } from "../../contract/endpoints";
 import { config } from "./config.server";
 import { loginUrlFor } from "./request-url";
 import type { MemberSession } from "./session.server";
@@ -88,27 +88,13 @@ export class ApiClient {
     const path = endpoint.path(params as never);
     const options: CallOptions = { body, query, timeoutMs, auth: endpoint.public ? false : undefined };
     if (!("parse" in endpoint.answer)) {
-      return this.stream(endpoint.method as "GET" | "POST", path, options) as Promise<AnswerOf<E>>;
+      return this.stream(endpoint.method, path, options) as Promise<AnswerOf<E>>;
     }
     return this.sendChecked(endpoint.method, path, endpoint.answer, options) as Promise<AnswerOf<E>>;
   }
 
-  get<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
-    return this.sendChecked("GET", path, schema, options);
-  }
-  post<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) {
-    return this.sendChecked("POST", path, schema, { ...options, body });
-  }
-  put<S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) {
-    return this.sendChecked("PUT", path, schema, { ...options, body });
-  }
-  /** DELETE, with an optional JSON body (DELETE SavedProjects takes {ids}). */
-  delete<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) {
-    return this.sendChecked("DELETE", path, schema, options);
-  }
-
   /** A streamed call (CSV download): the raw upstream response, checked for status only. */
-  async stream(method: "GET" | "POST", path: string, options: CallOptions = {}): Promise<Response> {
+  private async stream(method: HttpMethod, path: string, options: CallOptions): Promise<Response> {
     const response = await this.send(method, path, options);
     if (!response.ok) await this.fail(response, options);
     return response;

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { MessageAnswer } from "../../contract/common";
+import { endpoints } from "../../contract/endpoints";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "./api.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
@@ -64,18 +64,22 @@ export async function bulkAction(
   const value = submission.value;
   const n = value.ids.length;
   const what = `${n} ${kind}${n === 1 ? " was" : "s were"}`;
-  const ack = MessageAnswer.partial();
   try {
     if (value.intent === "move") {
-      const path = kind === "project" ? "Projects/AddTag" : "Contacts/AddTag";
-      const idField = kind === "project" ? "project_id" : "contact_id";
-      await Promise.all(value.ids.map((id) => api.post(path, { [idField]: id, tag_id: value.tag_id }, ack)));
+      const tag_id = value.tag_id;
+      await Promise.all(
+        value.ids.map((id) =>
+          kind === "project"
+            ? api.call(endpoints.setProjectFolder, { body: { project_id: id, tag_id } })
+            : api.call(endpoints.setContactFolder, { body: { contact_id: id, tag_id } }),
+        ),
+      );
       context
         .get(memberSessionContext)
         .flashToast({ title: "Moved", description: `${what} moved to the folder.`, autoClose: true });
     } else {
-      if (kind === "project") await api.delete("SavedProjects", ack, { body: { ids: value.ids } });
-      else await Promise.all(value.ids.map((id) => api.delete(`Contacts/${id}`, ack)));
+      if (kind === "project") await api.call(endpoints.unsaveProjects, { body: { ids: value.ids } });
+      else await Promise.all(value.ids.map((id) => api.call(endpoints.unsaveContact, { params: { id } })));
       context.get(memberSessionContext).flashToast({
         title: "Removed",
         description: `${what} removed from your saved list.`,

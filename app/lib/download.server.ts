@@ -1,8 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import type { endpoints } from "../../contract/endpoints";
 import { ApiRequestError, apiContext, type UpstreamFailureBody, upstreamFailureMessage } from "./api.server";
 import { readListParams } from "./list-params";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
+
+/** The table's list downloads: a list's parameters in, a CSV file out. */
+export type ListDownloadEndpoint = typeof endpoints.downloadProjects | typeof endpoints.downloadContacts;
 
 /**
  * Download CSV: the list form POSTs here (never a GET); the app forwards the list parameters to the
@@ -13,7 +17,7 @@ export async function downloadList(
   request: Request,
   context: Readonly<RouterContextProvider>,
   options: {
-    apiPath: string;
+    endpoint: ListDownloadEndpoint;
     orderColumns: readonly [string, ...string[]];
     fallback: string;
     filename: string;
@@ -25,7 +29,7 @@ export async function downloadList(
   const { page: _page, perPage: _perPage, ...list } = readListParams(fields, options.orderColumns);
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
   try {
-    const upstream = await context.get(apiContext).stream("POST", options.apiPath, {
+    const upstream = await context.get(apiContext).call(options.endpoint, {
       body: { ...list, mine: fields.get("mine") === "1" ? 1 : undefined },
     });
     // The contract is a CSV file: anything else (an error page, JSON) is not handed to the member as one.
@@ -33,7 +37,7 @@ export async function downloadList(
     if (!/^text\/csv\b/i.test(type)) {
       await upstream.body?.cancel().catch(() => {});
       console.warn(
-        `[api] POST /${options.apiPath} → ${upstream.status}: answer is not CSV (${type || "no type"})`,
+        `[api] ${options.endpoint.method} /${options.endpoint.path()} → ${upstream.status}: answer is not CSV (${type || "no type"})`,
       );
       throw data<UpstreamFailureBody>(
         {

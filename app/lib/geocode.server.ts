@@ -1,4 +1,4 @@
-import { GeocodeAnswer } from "../../contract/projects";
+import { endpoints } from "../../contract/endpoints";
 import type { ApiClient } from "./api.server";
 import { LruCache } from "./lru";
 
@@ -45,7 +45,8 @@ export async function geocodeAddress(
 
   const lookup = (async () => {
     try {
-      const answer = await api.get(`Geocode/${encodeURIComponent(address.trim())}`, GeocodeAnswer, {
+      const answer = await api.call(endpoints.geocode, {
+        params: { address: address.trim() },
         timeoutMs: 5000,
       });
       const location = answer.status === "OK" ? answer.results[0]?.geometry.location : undefined;

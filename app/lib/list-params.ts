@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { PER_PAGE } from "../../contract/constants";
 
-// TODO(merge): import PER_PAGE from contract/constants.ts (the same 15) instead of defining it here.
-const DEFAULT_PER_PAGE = 15;
 const MAX_PAGE = 100_000;
 
 /** First value of each search param: an array where one value is expected counts as its first value. */
@@ -23,7 +22,7 @@ function listParamsSchema<const C extends readonly [string, ...string[]]>(orderC
       .catch(1)
       .default(1)
       .transform((p) => Math.min(Math.max(p, 1), MAX_PAGE)),
-    perPage: z.coerce.number().int().min(1).max(100).catch(DEFAULT_PER_PAGE).default(DEFAULT_PER_PAGE),
+    perPage: z.coerce.number().int().min(1).max(100).catch(PER_PAGE).default(PER_PAGE),
     orderBy: z.enum(orderColumns).optional().catch(undefined),
     orderDirection: z.enum(["asc", "desc"]).optional().catch(undefined),
     mine: z.coerce
@@ -76,7 +75,7 @@ export function readListParams<const C extends readonly [string, ...string[]]>(
 export function listSearch(params: Partial<ListParams>, extra: Record<string, string | undefined> = {}) {
   const sp = new URLSearchParams();
   sp.set("page", String(params.page && params.page > 1 ? params.page : 1));
-  sp.set("perPage", String(params.perPage ?? DEFAULT_PER_PAGE));
+  sp.set("perPage", String(params.perPage ?? PER_PAGE));
   if (params.orderBy) {
     sp.set("orderBy", params.orderBy);
     sp.set("orderDirection", params.orderDirection ?? "desc");

@@ -88,7 +88,3 @@ export function visibleTabs(project: { bidding_date: string | null; bidding_info
   const hasBidding = Boolean(project.bidding_date || project.bidding_information?.trim());
   return TABS.filter((t) => t.id !== "bidding" || hasBidding);
 }
-
-/** Similar projects are shown 5 a page (the API's page size). */
-// TODO(merge): import SIMILAR_PER_PAGE from contract/constants.ts once the contract defines it.
-export const SIMILAR_PER_PAGE = 5;

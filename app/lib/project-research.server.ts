@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MessageCreatedAnswer } from "../../contract/messages";
+import { endpoints } from "../../contract/endpoints";
 import type { ApiClient } from "./api.server";
 import { formIntent } from "./detail/actions.server";
 import { js } from "./detail/forms.server";
@@ -23,11 +23,9 @@ export const ResearchSchema = z.object({
 /** The project screen's 'research' intent: POST Messages about the project, then the 'Submitted' message. */
 export function researchIntent(api: ApiClient, session: MemberSession) {
   return formIntent(ResearchSchema, async (v, id) => {
-    await api.post(
-      "Messages",
-      { project_id: id, project_name: v.project_name || `Project ${id}`, comment: v.comment },
-      MessageCreatedAnswer,
-    );
+    await api.call(endpoints.sendMessage, {
+      body: { project_id: id, project_name: v.project_name || `Project ${id}`, comment: v.comment },
+    });
     session.flashToast({
       title: "Submitted",
       description: "Your message has been submitted successfully!",

@@ -26,8 +26,7 @@ import {
 } from "~/lib/profile-forms";
 import { AccountSchema, PASSWORD_FIELDS, PasswordSchema, toAccountPayload } from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { ChangePasswordAnswer, UpdateAccountAnswer } from "../../contract/account";
-import { UserWithSettingsAnswer } from "../../contract/user";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
 
 export const handle = { title: "Account" };
@@ -39,7 +38,7 @@ const PASSWORD_DIALOG_PATH = `${ACCOUNT_PATH}?dialog=password`;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [me, options] = await Promise.all([
-    api.get("Users/Me", UserWithSettingsAnswer, { query: { withSettings: 1 } }),
+    api.call(endpoints.meWithSettings, { query: { withSettings: 1 } }),
     getAdvancedOptionsOrNull(api),
   ]);
   const user = me.data;
@@ -81,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { intent: _intent, ...body } = submission.value;
     try {
-      await api.post("Users/Me/Password", body, ChangePasswordAnswer);
+      await api.call(endpoints.changePassword, { body });
     } catch (error) {
       const failure = formFailure(error);
       if (!failure) throw error;
@@ -107,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent: _intent, ...fields } = submission.value;
   try {
-    await api.put("Users/Me", toAccountPayload(fields), UpdateAccountAnswer);
+    await api.call(endpoints.updateAccount, { body: toAccountPayload(fields) });
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { subjectOf } from "~/lib/notes-format";
-import { AlertListAnswer } from "../../contract/notes";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
 
 export const handle = { title: "Alerts" };
@@ -10,7 +10,7 @@ export const handle = { title: "Alerts" };
 const NO_ALERTS = "You have no alerts currently!";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await context.get(apiContext).get("Alerts", AlertListAnswer);
+  const answer = await context.get(apiContext).call(endpoints.alerts);
   return { alerts: answer.data };
 }
 

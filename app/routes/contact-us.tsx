@@ -7,7 +7,7 @@ import { ContactUsSchema } from "~/lib/contact-us.server";
 import { formFailure } from "~/lib/form-failure.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
-import { MessageCreatedAnswer } from "../../contract/messages";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 
 export const handle = { title: "Contact Us" };
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { reason, comment, redirectTo } = submission.value;
   try {
-    await context.get(apiContext).post("Messages", { reason, comment }, MessageCreatedAnswer);
+    await context.get(apiContext).call(endpoints.sendMessage, { body: { reason, comment } });
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;

@@ -28,9 +28,7 @@ import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
-import { MessageAnswer } from "../../contract/common";
-import { ContactAnswer } from "../../contract/contacts";
-import { UserAnswer } from "../../contract/user";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact";
 
 export const handle = { title: "Contact" };
@@ -47,13 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A member without the directory goes back to the saved contacts (a rare path: one more call is fine).
     const me = await context
       .get(apiContext)
-      .get("Users/Me", UserAnswer)
+      .call(endpoints.me)
       .catch(() => null);
     return redirect(backToContactsHref(list, Boolean(me?.data.allow_directory)));
   };
   if (!id) throw await notFound();
   try {
-    const { data: contact } = await context.get(apiContext).get(`Contacts/${id}`, ContactAnswer);
+    const { data: contact } = await context.get(apiContext).call(endpoints.contact, { params: { id } });
     return data(
       {
         contact,
@@ -77,16 +75,15 @@ export const shouldRevalidate = detailShouldRevalidate;
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const answer = MessageAnswer.partial();
   return detailAction(request, parseEntityId(params.contactId), CONTACT_NOT_FOUND, {
     ...savedStateIntents({
-      save: (id) => api.post("Contacts/Save", { contact_id: id }, answer),
-      remove: (id) => api.delete(`Contacts/${id}`, answer),
-      file: (id, tagId) => api.post("Contacts/AddTag", { contact_id: id, tag_id: tagId }, answer),
+      save: (id) => api.call(endpoints.saveContact, { body: { contact_id: id } }),
+      remove: (id) => api.call(endpoints.unsaveContact, { params: { id } }),
+      file: (id, tagId) => api.call(endpoints.setContactFolder, { body: { contact_id: id, tag_id: tagId } }),
     }),
     ...noteIntents({
-      save: (id, { note }) => api.post("Contacts/AddNote", { contact_id: id, note }, answer),
-      remove: (id) => api.post("Contacts/AddNote", { contact_id: id, note: "" }, answer),
+      save: (id, { note }) => api.call(endpoints.saveContactNote, { body: { contact_id: id, note } }),
+      remove: (id) => api.call(endpoints.saveContactNote, { body: { contact_id: id, note: "" } }),
     }),
   });
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { downloadList } from "~/lib/download.server";
 import { CONTACT_ORDER_BY } from "../../contract/contacts";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts.download";
 
 /** The download is a POST only; a GET (an old bookmark) goes to the list. */
@@ -10,7 +11,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return downloadList(request, context, {
-    apiPath: "Contacts/Download",
+    endpoint: endpoints.downloadContacts,
     orderColumns: CONTACT_ORDER_BY,
     fallback: "/Me/Contacts",
     filename: "contacts.csv",

@@ -6,7 +6,8 @@ import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
 import { useRootData } from "~/root-data";
-import { CONTACT_ORDER_BY, ContactListAnswer, type ContactRow } from "../../contract/contacts";
+import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts";
 
 export const handle = { title: "Contacts" };
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selectedIds: selectedIdsFromUrl(url.searchParams),
   };
   try {
-    const result = await context.get(apiContext).get("Contacts", ContactListAnswer, {
+    const result = await context.get(apiContext).call(endpoints.contacts, {
       query: { ...list, mine: saved ? 1 : list.mine, tag },
     });
     return {

@@ -6,8 +6,7 @@ import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/folders";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
-import { MessageAnswer } from "../../contract/common";
-import { TagAnswer } from "../../contract/tags";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/folders";
 
 export const handle = { title: "Folder" };
@@ -47,21 +46,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (post.intent === "delete") {
       if (!post.id) return data({ message: "Choose a folder to delete.", values }, { status: 400 });
-      await api.delete(`Users/Me/Tags/${post.id}`, MessageAnswer.partial());
+      await api.call(endpoints.deleteFolder, { params: { id: post.id } });
       session.flashToast({ title: "Folder deleted", autoClose: true });
     } else if (post.id) {
-      await api.put(
-        "Users/Me/Tags",
-        { id: post.id, name: post.name, color: post.color || undefined },
-        TagAnswer,
-      );
+      await api.call(endpoints.updateFolder, {
+        body: { id: post.id, name: post.name, color: post.color || undefined },
+      });
       session.flashToast({ title: "Folder saved", autoClose: true });
     } else {
-      await api.post(
-        "Users/Me/Tags",
-        { tag_type: post.tag_type, name: post.name, color: post.color },
-        TagAnswer,
-      );
+      await api.call(endpoints.createFolder, {
+        body: { tag_type: post.tag_type, name: post.name, color: post.color },
+      });
       session.flashToast({ title: "Folder saved", autoClose: true });
     }
   } catch (error) {

@@ -6,7 +6,8 @@ import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/fo
 import { ResultDialog } from "~/components/result-dialog";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { ForgotPasswordAnswer } from "../../contract/auth";
+import type { ForgotPasswordAnswer } from "../../contract/auth";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { title: "Forgot password" };
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     answer = await context
       .get(apiContext)
-      .post("ForgotPassword", { email: submission.value.email }, ForgotPasswordAnswer, { auth: false });
+      .call(endpoints.forgotPassword, { body: { email: submission.value.email } });
   } catch (error) {
     const message =
       upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);

@@ -7,7 +7,7 @@ import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.s
 import { loginRateLimit } from "~/lib/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
-import { LoginAnswer } from "../../contract/auth";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/login";
 
 export const handle = { title: "Login" };
@@ -40,9 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let token: string;
   try {
-    const answer = await context
-      .get(apiContext)
-      .post("Login", { email, password }, LoginAnswer, { auth: false });
+    const answer = await context.get(apiContext).call(endpoints.login, { body: { email, password } });
     token = answer.data.accessToken;
   } catch (error) {
     const upstream = upstreamFailureMessage(error);

@@ -3,7 +3,7 @@ import { SubmitButton } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
 import { config } from "~/lib/config.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { LogoutAnswer } from "../../contract/auth";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
 
 /**
@@ -48,7 +48,7 @@ async function logout(
   const session = context.get(memberSessionContext);
   if (session.isLoggedIn) {
     try {
-      await context.get(apiContext).post("Logout", {}, LogoutAnswer);
+      await context.get(apiContext).call(endpoints.logout);
     } catch (error) {
       // The session ends here whatever the API says; a thrown redirect (401) means the token was gone already.
       if (!(error instanceof Response))

@@ -5,15 +5,15 @@ import { apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { listSearch, readListParams } from "~/lib/list-params";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/notes-format";
-import { NoteListAnswer } from "../../contract/notes";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 
 export const handle = { title: "Notes" };
 
 const NOTE_ORDER_BY = ["created_at"] as const;
-const TABS: { tab: NoteTab; label: string; path: string }[] = [
-  { tab: "projects", label: "Projects", path: "Notes/Projects" },
-  { tab: "contacts", label: "Contact", path: "Notes/Contacts" },
+const TABS: { tab: NoteTab; label: string }[] = [
+  { tab: "projects", label: "Projects" },
+  { tab: "contacts", label: "Contact" },
 ];
 
 /** The member's notes: one tab per kind (`tab=projects|contacts`), searched by `query`, 15 per page. */
@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = noteTabFrom(url.searchParams.get("tab"));
   const list = readListParams(url.searchParams, NOTE_ORDER_BY);
-  const path = TABS.find((t) => t.tab === tab)?.path ?? "Notes/Projects";
-  const answer = await context.get(apiContext).get(path, NoteListAnswer, {
+  const endpoint = tab === "contacts" ? endpoints.notesOnContacts : endpoints.notesOnProjects;
+  const answer = await context.get(apiContext).call(endpoint, {
     query: {
       query: list.query,
       page: list.page,

@@ -35,7 +35,6 @@ import {
   carriedListParams,
   type ProjectDialog,
   readDetailState,
-  SIMILAR_PER_PAGE,
   similarProjectHref,
   type TabId,
 } from "~/lib/project-detail";
@@ -44,15 +43,9 @@ import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { type Settled, settle } from "~/lib/settle";
 import { useRootData } from "~/root-data";
-import { MessageAnswer } from "../../contract/common";
-import {
-  type Project,
-  ProjectAnswer,
-  ProjectNotesAnswer,
-  type ProjectRow,
-  SaveProjectNoteAnswer,
-  SimilarProjectsAnswer,
-} from "../../contract/projects";
+import { SIMILAR_PER_PAGE } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
+import type { Project, ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
 
 export const handle = { title: "Project" };
@@ -71,7 +64,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const id = parseEntityId(params.projectId);
     if (id && (request.method === "GET" || request.method === "HEAD")) {
       const api = context.get(apiContext);
-      const pending = settle(api.get(`Projects/${id}`, ProjectAnswer).then((r) => r.data));
+      const pending = settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
       context.set(projectPrefetch, pending);
       await pending;
     }
@@ -89,11 +82,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const api = context.get(apiContext);
   const projectP =
-    context.get(projectPrefetch) ?? settle(api.get(`Projects/${id}`, ProjectAnswer).then((r) => r.data));
-  const notesP = settle(api.get(`Projects/${id}/Notes`, ProjectNotesAnswer).then((r) => r.data));
+    context.get(projectPrefetch) ??
+    settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
+  const notesP = settle(api.call(endpoints.projectNotes, { params: { id } }).then((r) => r.data));
   // Similar projects are a bonus: when they fail to load, the page shows none and says nothing.
   const similarP = api
-    .get(`Projects/${id}/Similar`, SimilarProjectsAnswer, { query: { page: view.similarPage } })
+    .call(endpoints.similarProjects, { params: { id }, query: { page: view.similarPage } })
     .then((r) => r.data)
     .catch((error: unknown) => {
       if (error instanceof Response) throw error;
@@ -141,16 +135,16 @@ export const shouldRevalidate = detailShouldRevalidate;
 /** The header's save and folder, the notes and Request Research (see detailAction). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const answer = MessageAnswer.partial();
   return detailAction(request, parseEntityId(params.projectId), NOT_FOUND_MESSAGE, {
     ...savedStateIntents({
-      save: (id) => api.post("Projects/Save", { project_id: id }, answer),
-      remove: (id) => api.delete(`Projects/${id}`, answer),
-      file: (id, tagId) => api.post("Projects/AddTag", { project_id: id, tag_id: tagId }, answer),
+      save: (id) => api.call(endpoints.saveProject, { body: { project_id: id } }),
+      remove: (id) => api.call(endpoints.unsaveProject, { params: { id } }),
+      file: (id, tagId) => api.call(endpoints.setProjectFolder, { body: { project_id: id, tag_id: tagId } }),
     }),
     ...noteIntents({
-      save: (id, note) => api.post(`Projects/${id}/Notes`, note, SaveProjectNoteAnswer),
-      remove: (id, noteId) => api.delete(`Projects/${id}/Notes/${noteId}`, answer),
+      save: (id, note) => api.call(endpoints.saveProjectNote, { params: { id }, body: note }),
+      remove: (id, noteId) =>
+        api.call(endpoints.deleteProjectNote, { params: { projectId: id, id: noteId } }),
     }),
     research: researchIntent(api, context.get(memberSessionContext)),
   });

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { downloadList } from "~/lib/download.server";
+import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY } from "../../contract/projects";
 import type { Route } from "./+types/projects.download";
 
@@ -10,7 +11,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return downloadList(request, context, {
-    apiPath: "Projects/Download",
+    endpoint: endpoints.downloadProjects,
     orderColumns: PROJECT_ORDER_BY,
     fallback: "/Projects",
     filename: "projects.csv",

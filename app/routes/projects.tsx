@@ -9,12 +9,8 @@ import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
 import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
 import { useRootData } from "~/root-data";
-import {
-  CountMineAnswer,
-  PROJECT_ORDER_BY,
-  ProjectListAnswer,
-  type ProjectRow,
-} from "../../contract/projects";
+import { endpoints } from "../../contract/endpoints";
+import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/projects";
 
 export const handle = { title: "Project Search" };
@@ -30,14 +26,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
   const [result, countMine] = await Promise.all([
-    api.get("Projects", ProjectListAnswer, {
-      query: { ...list, mine: saved ? 1 : list.mine, tag },
-    }),
+    api.call(endpoints.projects, { query: { ...list, mine: saved ? 1 : list.mine, tag } }),
     // The tracking count is a nicety: its failure must not take the list down.
     saved
       ? null
       : api
-          .get("Projects/CountMine", CountMineAnswer)
+          .call(endpoints.countSavedProjects)
           .then((r) => r.data)
           .catch(() => null),
   ]);

@@ -4,9 +4,9 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { type AnswerOf, ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { LoginAnswer, ResetPasswordAnswer } from "../../contract/auth";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { title: "Reset password" };
@@ -21,14 +21,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const api = context.get(apiContext);
   const session = context.get(memberSessionContext);
-  let answer: z.infer<typeof ResetPasswordAnswer>;
+  let answer: AnswerOf<typeof endpoints.resetPassword>;
   try {
-    answer = await api.post(
-      "ResetPassword",
-      { reset_token: params.resetToken, newPassword: submission.value.newPassword },
-      ResetPasswordAnswer,
-      { auth: false },
-    );
+    answer = await api.call(endpoints.resetPassword, {
+      body: { reset_token: params.resetToken, newPassword: submission.value.newPassword },
+    });
   } catch (error) {
     const message =
       upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
@@ -40,12 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   // 'Go to Dashboard' must find the member logged in with the new password: log in now, on the server.
   try {
-    const login = await api.post(
-      "Login",
-      { email: answer.user.email, password: submission.value.newPassword },
-      LoginAnswer,
-      { auth: false },
-    );
+    const login = await api.call(endpoints.login, {
+      body: { email: answer.user.email, password: submission.value.newPassword },
+    });
     await session.startFresh(login.data.accessToken);
   } catch (error) {
     console.warn("[reset] automatic login after reset failed:", (error as Error)?.name);

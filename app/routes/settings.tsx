@@ -9,9 +9,8 @@ import { formFailure } from "~/lib/form-failure.server";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { UpdateAccountAnswer } from "../../contract/account";
 import { ALERT_OPERATORS } from "../../contract/constants";
-import { UserWithSettingsAnswer } from "../../contract/user";
+import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";
 
 export const handle = { title: "Settings" };
@@ -22,7 +21,7 @@ const SETTINGS_PATH = "/Me/Settings";
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [me, options] = await Promise.all([
-    api.get("Users/Me", UserWithSettingsAnswer, { query: { withSettings: 1 } }),
+    api.call(endpoints.meWithSettings, { query: { withSettings: 1 } }),
     getAdvancedOptionsOrNull(api),
   ]);
   const option = (o: { id: number; name: string }) => ({ value: String(o.id), label: o.name });
@@ -44,7 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply(), { status: 400 });
   }
   try {
-    await context.get(apiContext).put("Users/Me", toSettingsPayload(submission.value), UpdateAccountAnswer);
+    await context
+      .get(apiContext)
+      .call(endpoints.updateAccount, { body: toSettingsPayload(submission.value) });
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;

@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../app/lib/api.server";
 import { geocodeMany } from "../../app/lib/geocode.server";
+import { endpoints } from "../../contract/endpoints";
 
 /** A stand-in for the API client's Geocode call: counts calls and how many run at once. */
 function fakeApi(answer: (address: string) => Promise<unknown>) {
   const stats = { calls: 0, running: 0, maxRunning: 0 };
   const api = {
-    async get(path: string) {
+    async call(endpoint: unknown, { params }: { params: { address: string } }) {
+      expect(endpoint).toBe(endpoints.geocode);
       stats.calls++;
       stats.running++;
       stats.maxRunning = Math.max(stats.maxRunning, stats.running);
       try {
         await new Promise((r) => setTimeout(r, 5));
-        return await answer(decodeURIComponent(path.replace(/^Geocode\//, "")));
+        return await answer(params.address);
       } finally {
         stats.running--;
       }

@@ -5,7 +5,7 @@
  *   export async function action({ request, params, context }: Route.ActionArgs) {
  *     const api = context.get(apiContext);
  *     return detailAction(request, parseEntityId(params.companyId), NOT_FOUND, {
- *       edit: formIntent(EditSchema, (value, id) => api.post(…)),
+ *       edit: formIntent(EditSchema, (v, id) => api.call(endpoints.editCompany, { params: { id }, body: v })),
  *     });
  *   }
  *

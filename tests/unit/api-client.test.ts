@@ -1,0 +1,287 @@
+/**
+ * The API client against the endpoint table: `api.call(entry, …)` sends the entry's method to the entry's path
+ * below the API base, with the member's token unless the entry is public, the body as JSON and the query as
+ * search parameters; it checks the answer with the entry's schema and hands a download over as the raw response.
+ * The network is the edge here: global fetch is stubbed, the session is a real one.
+ *
+ * And a guard: no module under app/ reaches the API but through `api.call` and the table.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiClient, ApiRequestError, upstreamFailureMessage } from "../../app/lib/api.server";
+import { config } from "../../app/lib/config.server";
+import { MemberSession } from "../../app/lib/session.server";
+import { CSV_FILE, type Endpoint, endpoints } from "../../contract/endpoints";
+
+const TOKEN = "member-token-123";
+
+type Sent = { url: URL; method: string; headers: Headers; body: unknown };
+let sent: Sent[];
+let answer: () => Response;
+
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
+
+beforeEach(() => {
+  sent = [];
+  answer = () => json({ message: "OK" });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: URL | string, init: RequestInit = {}) => {
+      sent.push({
+        url: new URL(String(input)),
+        method: init.method ?? "GET",
+        headers: new Headers(init.headers),
+        body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+      });
+      return answer();
+    }),
+  );
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function client({ loggedIn = true } = {}) {
+  const request = new Request("http://app.test/Projects/12");
+  const session = await MemberSession.fromRequest(request);
+  if (loggedIn) await session.startFresh(TOKEN);
+  return { api: new ApiClient(request, session), session };
+}
+
+const only = () => {
+  expect(sent).toHaveLength(1);
+  return sent[0] as Sent;
+};
+const apiUrl = (path: string) => `${config.apiBaseUrl}/${path}`;
+
+describe("api.call", () => {
+  it("reads an entry with path parameters: GET below the API base, with the token, answer parsed", async () => {
+    const { api } = await client();
+    answer = () =>
+      json({ data: [{ id: 5, note: "Call back", notification_date: null, created_at: "2024-01-02" }] });
+    const notes = await api.call(endpoints.projectNotes, { params: { id: 12 } });
+    expect(notes.data[0]?.note).toBe("Call back");
+    const request = only();
+    expect(request.method).toBe("GET");
+    expect(request.url.href).toBe(apiUrl("Projects/12/Notes"));
+    expect(request.headers.get("Authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(request.headers.get("Content-Type")).toBeNull();
+    expect(request.body).toBeUndefined();
+  });
+
+  it("sends a query as search parameters, leaving out the empty ones", async () => {
+    const { api } = await client();
+    answer = () => json({ data: { total: 0, data: [] }, total: 40 });
+    await api.call(endpoints.projects, {
+      query: { query: "school", page: 2, orderBy: "title", mine: 1, advanced: "", tag: undefined },
+    });
+    const { url } = only();
+    expect(url.pathname).toBe(new URL(apiUrl("Projects")).pathname);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      query: "school",
+      page: "2",
+      orderBy: "title",
+      mine: "1",
+    });
+  });
+
+  it("posts a body as JSON to a path built from the parameters", async () => {
+    const { api } = await client();
+    answer = () => json({ error: true, message: "Notes are full." });
+    const result = await api.call(endpoints.saveProjectNote, {
+      params: { id: 7 },
+      body: { id: null, note: "Site visit", notification_date: "2024-05-01" },
+    });
+    expect(result).toEqual({ error: true, message: "Notes are full." });
+    const request = only();
+    expect([request.method, request.url.href]).toEqual(["POST", apiUrl("Projects/7/Notes")]);
+    expect(request.headers.get("Content-Type")).toBe("application/json");
+    expect(request.headers.get("Authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(request.body).toEqual({ id: null, note: "Site visit", notification_date: "2024-05-01" });
+  });
+
+  it("sends PUT and DELETE (with or without a body) as the table says", async () => {
+    const { api } = await client();
+    answer = () => json({ message: "Saved." });
+    await api.call(endpoints.updateAccount, { body: { first_name: "Ada" } });
+    await api.call(endpoints.unsaveProjects, { body: { ids: [3, 4] } });
+    await api.call(endpoints.deleteProjectNote, { params: { projectId: 3, id: 9 } });
+    expect(sent.map((r) => [r.method, r.url.href, r.body])).toEqual([
+      ["PUT", apiUrl("Users/Me"), { first_name: "Ada" }],
+      ["DELETE", apiUrl("SavedProjects"), { ids: [3, 4] }],
+      ["DELETE", apiUrl("Projects/3/Notes/9"), undefined],
+    ]);
+  });
+
+  it("sends every entry of the table to its own method and path, with a token unless it is public", async () => {
+    const { api } = await client();
+    answer = () => json({ unexpected: "shape" });
+    const sample = { id: 1, projectId: 2, address: "Austin, TX" };
+    for (const [name, entry] of Object.entries(endpoints) as [string, Endpoint][]) {
+      sent = [];
+      const call = api.call.bind(api) as (e: Endpoint, args: object) => Promise<unknown>;
+      await call(entry, { params: sample, body: entry.body ? {} : undefined }).catch(() => undefined);
+      const request = only();
+      const path = (entry.path as (p: typeof sample) => string)(sample);
+      expect([name, request.method, request.url.href]).toEqual([name, entry.method, apiUrl(path)]);
+      expect([name, request.headers.has("Authorization")]).toEqual([name, entry.public !== true]);
+    }
+  });
+
+  it("sends no token on a public entry, even for a logged-in member", async () => {
+    const { api } = await client();
+    answer = () => json({ data: { accessToken: "new-token" } });
+    const login = await api.call(endpoints.login, { body: { email: "a@example.com", password: "secret" } });
+    expect(login.data.accessToken).toBe("new-token");
+    expect(only().headers.has("Authorization")).toBe(false);
+  });
+
+  it("makes a public call without a session, and sends a logged-out member to the login page otherwise", async () => {
+    const { api } = await client({ loggedIn: false });
+    answer = () => json({ message: "If the address is known, a link is on its way." });
+    await api.call(endpoints.forgotPassword, { body: { email: "a@example.com" } });
+    expect(only().headers.has("Authorization")).toBe(false);
+
+    const refused = await api.call(endpoints.me).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("Location")).toBe("/Login?redirect=%2FProjects%2F12");
+    expect(sent).toHaveLength(1);
+  });
+
+  it("hands a download over as the raw response, unread", async () => {
+    const { api } = await client();
+    const csv = new Response("id,title\n1,School\n", { headers: { "Content-Type": CSV_FILE.file } });
+    answer = () => csv;
+    const response = await api.call(endpoints.downloadProjects, { body: { mine: 1, orderBy: "title" } });
+    expect(response).toBe(csv);
+    expect(response.bodyUsed).toBe(false);
+    const request = only();
+    expect([request.method, request.url.href, request.body]).toEqual([
+      "POST",
+      apiUrl("Projects/Download"),
+      { mine: 1, orderBy: "title" },
+    ]);
+    expect(request.headers.get("Authorization")).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("turns an answer that does not match the entry's schema into the 502 upstream failure", async () => {
+    const { api } = await client();
+    answer = () => json({ data: "not a number" });
+    const error = await api.call(endpoints.countSavedProjects).catch((e: unknown) => e);
+    expect(error).toMatchObject({ init: { status: 502 }, data: { upstreamFailure: true } });
+    expect(upstreamFailureMessage(error)).toBe(
+      "The service sent an answer we could not read. Please try again shortly.",
+    );
+  });
+
+  it("turns a refusal into an ApiRequestError with the API's messages, and a 401 into the login page", async () => {
+    const { api, session } = await client();
+    answer = () => json({ message: "The name is taken.", errors: { name: ["Taken."] } }, 422);
+    const refused = await api
+      .call(endpoints.createFolder, { body: { tag_type: 1, name: "A", color: "#000000" } })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiRequestError);
+    expect(refused).toMatchObject({
+      status: 422,
+      message: "The name is taken.",
+      fieldErrors: { name: ["Taken."] },
+    });
+    const destroy = vi.spyOn(session, "destroy");
+
+    answer = () => json({ message: "Unauthenticated." }, 401);
+    const expired = await api.call(endpoints.alerts).catch((e: unknown) => e);
+    expect((expired as Response).headers.get("Location")).toBe("/Login?redirect=%2FProjects%2F12");
+    expect(destroy).toHaveBeenCalledOnce();
+  });
+});
+
+/** The app's source files, with their path relative to the project. */
+function appSources(dir = join(process.cwd(), "app")): { file: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return appSources(path);
+    if (!/\.tsx?$/.test(entry.name)) return [];
+    return [{ file: relative(process.cwd(), path), text: readFileSync(path, "utf8") }];
+  });
+}
+
+/** A path the table spells (`Projects/12/Notes`, `Users/Me`): each entry's pattern, any value for a parameter. */
+const TABLE_PATHS = Object.values(endpoints).map(
+  (e: Endpoint) => new RegExp(`^${e.pattern.replace(/:\w+(?:\{[^}]*\})?/g, "[^/]+")}$`),
+);
+
+/**
+ * The API calls of a source text that do not go through the table: a method other than `call` on the client
+ * (`api.x(`, or `context.get(apiContext).x(` across lines), a path spelled as a client call's first argument, or a
+ * method call of any receiver whose first argument is a string the table spells (`client.get("Alerts")`).
+ */
+function strayApiCalls(text: string): string[] {
+  const onClient = [...text.matchAll(/\b(?:api|apiContext\s*\))\s*\.\s*(\w+)\s*\(\s*(\S?)/g)]
+    .filter(([, method, first]) => method !== "call" || /["'`]/.test(first ?? ""))
+    .map(([match]) => match);
+  const spelled = [...text.matchAll(/\.\s*\w+\s*\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g)]
+    .filter(([, , path]) => {
+      const plain = (path ?? "").replace(/\$\{[^}]*\}/g, "1").replace(/^\/+|\?.*$/g, "");
+      return TABLE_PATHS.some((table) => table.test(plain));
+    })
+    .map(([match]) => match);
+  return [...new Set([...onClient, ...spelled])].map((match) => match.replace(/\s+/g, " "));
+}
+
+describe("no API path outside the endpoint table", () => {
+  it("finds a call that spells a path (the check itself)", () => {
+    expect(strayApiCalls('const r = await api.get("Projects", ProjectListAnswer);')).toEqual([
+      'api.get("',
+      '.get("Projects"',
+    ]);
+    expect(
+      strayApiCalls(`await context\n  .get(apiContext)\n  .post(\`Projects/\${id}/Notes\`, note, A);`),
+    ).toEqual(["apiContext) .post(`", `.post(\`Projects/\${id}/Notes\``]);
+    expect(strayApiCalls('api.call("Users/Me")')).toEqual(['api.call("', '.call("Users/Me"']);
+    expect(strayApiCalls('(context.get(apiContext) as Client).get("Alerts")')).toEqual(['.get("Alerts"']);
+    expect(strayApiCalls(`client.delete(\`/Users/Me/Tags/\${id}\`, Ack)`)).toEqual([
+      `.delete(\`/Users/Me/Tags/\${id}\``,
+    ]);
+    // Not API calls: the table's own calls, other receivers' strings, the app's own URLs.
+    expect(
+      strayApiCalls(
+        'api.call(endpoints.me); context.get(apiContext).call(options.endpoint, {}); url.searchParams.get("tab"); redirect("/Projects"); sp.set("perPage", "15")',
+      ),
+    ).toEqual([]);
+  });
+
+  it("every module under app/ calls the API through api.call and the table", () => {
+    const sources = appSources();
+    expect(sources.length).toBeGreaterThan(50);
+    const stray = sources.flatMap(({ file, text }) => strayApiCalls(text).map((call) => `${file}: ${call}`));
+    expect(stray).toEqual([]);
+    // …and the calls are there to be checked.
+    const calls = sources.reduce(
+      (n, { text }) =>
+        n + (text.match(/\.call\(\s*(?:endpoints\.|endpoint\b|options\.endpoint)/g)?.length ?? 0),
+      0,
+    );
+    expect(calls).toBeGreaterThan(30);
+  });
+
+  it("only the API client knows the API's address, and no other server module calls fetch", () => {
+    const elsewhere = appSources()
+      .filter(({ file }) => !/[/\\](api|config)\.server\.ts$/.test(file))
+      .filter(
+        ({ file, text }) =>
+          /\bapiBaseUrl\b|API_BASE_URL/.test(text) || (/\.server\.ts$/.test(file) && /\bfetch\(/.test(text)),
+      )
+      .map(({ file }) => file);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("the client has no method that takes a path", () => {
+    for (const method of ["get", "post", "put", "delete", "patch"]) {
+      expect(method in ApiClient.prototype, method).toBe(false);
+    }
+  });
+});
