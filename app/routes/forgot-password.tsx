@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) {
     return data(
       { reply: submission.reply(), error: { title: "Error!", description: limit.message } },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429 },
     );
   }
   let answer: z.infer<typeof ForgotPasswordAnswer>;

@@ -38,10 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const limit = await loginLimiter.begin(context, email);
   if (!limit.allowed) {
-    return data(submission.reply({ formErrors: [limit.message], hideFields }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    return data(submission.reply({ formErrors: [limit.message], hideFields }), { status: 429 });
   }
 
   let token: string;

@@ -12,6 +12,8 @@ export const APP_URL = `http://localhost:${APP_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/api/frontend/V1`;
 export const E2E_DIR = resolve(ROOT, ".e2e");
 export const DB_PATH = resolve(E2E_DIR, "reference.sqlite");
+/** Everything the webServer's app process writes: its access log (stdout) and its errors (stderr). */
+export const APP_LOG = resolve(E2E_DIR, "app.log");
 export const SEED_PROJECTS = Number(process.env.E2E_SEED_PROJECTS ?? 1500);
 export const SESSION_SECRET = "e2e-fixed-session-secret-not-for-production";
 export const DEMO_PASSWORD = "demo-password";
