@@ -86,30 +86,40 @@ function readBody(req: IncomingMessage, max: number): Promise<ReadResult> {
   });
 }
 
+/** How much of a refused body is still read and dropped, and for how long, before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+/** How long an answer on a closing connection waits for the client to finish sending. */
+const CLOSE_GRACE_MS = 1_000;
+
 /**
- * Before answering a request whose body is not read, reads and drops the rest of it (up to a bound): a server
- * that closes a connection with unread data makes the kernel reset it, and the client then loses the answer.
- * A client that keeps sending past the bound is cut off.
+ * Reads and drops the rest of a refused request's body. A server that closes a connection with unread data
+ * makes the kernel reset it, and the client then loses the answer: reading on lets the client finish sending,
+ * read the answer, and (on a keep-alive connection) send its next request. A client that sends more than
+ * DRAIN_BYTES, or for longer than DRAIN_MS, is cut off. Resolves when the answer may go out: at once on a
+ * keep-alive connection; on one that closes after the answer (the client asked for `Connection: close`), once
+ * the body has ended, or after CLOSE_GRACE_MS.
  */
-async function discardBody(req: IncomingMessage, bound: number): Promise<boolean> {
-  if (req.readableEnded) return true;
+function dropRestOfBody(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.complete) return Promise.resolve();
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (declared > bound) return false;
-  return await new Promise<boolean>((resolveDiscard) => {
-    let dropped = 0;
-    const finish = (complete: boolean) => {
-      req.off("data", onData);
-      resolveDiscard(complete);
-    };
-    const onData = (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > bound) finish(false);
-    };
-    req.on("data", onData);
-    req.once("end", () => finish(true));
-    req.once("close", () => finish(false));
-    req.resume();
+  // It would be cut off anyway: say so, and close once the answer is out.
+  if (declared > DRAIN_BYTES) res.shouldKeepAlive = false;
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DRAIN_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_BYTES) cut();
   });
+  const ended = new Promise<void>((resolveEnd) => {
+    req.once("end", resolveEnd);
+    req.once("close", resolveEnd);
+  }).then(() => clearTimeout(timer));
+  req.resume();
+  if (res.shouldKeepAlive) return Promise.resolve();
+  return Promise.race([ended, new Promise<void>((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
 }
 
 function plainAnswer(
@@ -200,7 +210,6 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
   }
   const { config, requestInfoContext } = entry as AppEntry;
   const limits = config.requestLimits;
-  const drainBound = Math.max(1024 * 1024, limits.maxBodyBytes * 4);
   const trusted = config.trustedProxies?.blockList ?? null;
   const handleRequest = createRequestHandler(build, "production");
   const statics = staticFiles(resolve(dirname(buildPath), "..", "client"));
@@ -214,7 +223,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     process.stdout.write(`${method} ${logPath(target)} ${status} ${ms} ms\n`);
   }
 
-  /** A refusal of a request whose body may be unread: the rest is dropped first, then the connection closes. */
+  /** A refusal of a request whose body may be partly unread: the rest is dropped while the answer goes out. */
   async function refuse(
     req: IncomingMessage,
     res: ServerResponse,
@@ -222,8 +231,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     refusal: RequestRefusal,
     allow?: string,
   ) {
-    const complete = await discardBody(req, drainBound);
-    if (!complete) res.shouldKeepAlive = false;
+    await dropRestOfBody(req, res);
     const extra: Record<string, string> = allow ? { Allow: allow } : {};
     if (refusal.status === 405 || !wantsPage(req, pathname)) {
       plainAnswer(res, refusal.status, refusal.message, extra);

@@ -21,3 +21,10 @@ export const DEMO_PASSWORD = "demo-password";
 export const MARKETING_URL = "https://marketing.example/";
 export const DEMO_URL = "https://demo.example/schedule";
 export const STAFF_URL = "https://staff.example/";
+/**
+ * The request limits the webServer's app runs with (its defaults, set explicitly so that the specs can count
+ * on them): body size, fields per form or query, repeats of one name, query length.
+ */
+export const LIMITS = { maxBodyBytes: 256 * 1024, maxFields: 1000, maxRepeats: 500, maxQueryLength: 8192 };
+/** A random number written once per run by the webServer: the fuzz suite's seed, the same on a retry. */
+export const RUN_SEED_FILE = resolve(E2E_DIR, "run-seed");

@@ -6,7 +6,8 @@
  * (APP_LOG); stderr is still shown by Playwright.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { randomInt } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appServerArgs } from "./app-process";
 import {
@@ -16,6 +17,8 @@ import {
   APP_PORT,
   APP_URL,
   DB_PATH,
+  LIMITS,
+  RUN_SEED_FILE,
   DEMO_URL,
   E2E_DIR,
   MARKETING_URL,
@@ -52,6 +55,8 @@ async function main() {
   }
 
   mkdirSync(E2E_DIR, { recursive: true });
+  // The fuzz suite's seed for this run: a retry of a failed fuzz test (a new worker) reads the same one.
+  writeFileSync(RUN_SEED_FILE, String(randomInt(1, 2_147_483_647)));
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
 
   const started = Date.now();
@@ -91,6 +96,10 @@ async function main() {
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
       PUBLIC_FORM_DELAY_AFTER: "1000",
       PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: "100000",
+      MAX_BODY_KB: String(LIMITS.maxBodyBytes / 1024),
+      MAX_FIELDS: String(LIMITS.maxFields),
+      MAX_FIELD_REPEATS: String(LIMITS.maxRepeats),
+      MAX_QUERY_LENGTH: String(LIMITS.maxQueryLength),
     },
   });
   app.stdout?.pipe(logFile);
