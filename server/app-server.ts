@@ -159,11 +159,13 @@ async function writeBody(
   encoding: "br" | "gzip" | null,
 ): Promise<void> {
   let sink: Writable = res;
+  let flushSoon = () => {};
   if (encoding) {
     const zip = compressor(encoding);
-    zip.on("error", () => res.destroy());
-    zip.pipe(res);
-    sink = zip;
+    zip.stream.on("error", () => res.destroy());
+    zip.stream.pipe(res);
+    sink = zip.stream;
+    flushSoon = zip.flushSoon;
   }
   const reader = body.getReader();
   try {
@@ -171,7 +173,9 @@ async function writeBody(
       const { done, value } = await reader.read();
       if (done) break;
       if (res.destroyed) break;
-      if (!sink.write(value)) {
+      const more = sink.write(value);
+      flushSoon();
+      if (!more) {
         const drained = once(sink, "drain").then(() => true);
         const closed = once(res, "close").then(() => false);
         if (!(await Promise.race([drained, closed]))) break;
