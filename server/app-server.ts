@@ -44,6 +44,12 @@ type AppEntry = { config: Config; requestInfoContext: RouterContext<RequestInfo>
 /** Whole requests (headers and body) must arrive within this time; a slow-drip client is cut off. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * How long an idle keep-alive connection stays open: longer than a load balancer's own idle timeout (60 s for
+ * the common ones), so that the balancer, not the app, closes it; otherwise it may send a request on a
+ * connection the app is closing at that moment, and answer 502.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 const PLAIN = {
   "Content-Type": "text/plain; charset=utf-8",
@@ -137,11 +143,16 @@ function wantsPage(req: IncomingMessage, pathname: string) {
   return pathname.endsWith(".data") || /\btext\/html\b/i.test(req.headers.accept ?? "");
 }
 
-/** The Fetch API headers of the request (Node has checked their syntax already). */
+/**
+ * The Fetch API headers of the request (Node has checked their syntax already). An empty header counts as
+ * absent, as in React Router's Express adapter: React Router refuses an action whose Origin is "" with a bare 400
+ * before the app's CSRF guard can answer it (decision 006).
+ */
 function fetchHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i + 1] === "") continue;
     try {
       headers.append(raw[i], raw[i + 1]);
     } catch {
@@ -347,7 +358,11 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
   }
 
   const server = createServer(
-    { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, keepAliveTimeout: 5_000 },
+    {
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+    },
     (req, res) => {
       handle(req, res).catch((error) => {
         console.error(`[server] ${req.method} ${logPath(req.url ?? "/")}: ${summary(error)}`);

@@ -7,17 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect, test, waitForHydration } from "./support/fault-fixtures";
-import { createMember, DEMO_PASSWORD, jsDisabled, lastOutboxId, query } from "./support/fixtures";
+import { createMember, DEMO_PASSWORD, httpOnly, jsDisabled, lastOutboxId, query } from "./support/fixtures";
 import { freePort, type RawAnswer, rawRequest } from "./support/raw-http";
 import { startRedis } from "./support/redis";
 import { type SideApp, startSideApp } from "./support/side-app";
 
 const FORM = "application/x-www-form-urlencoded";
 const TOO_MANY = /Too many failed login attempts\. Please try again in \d+ (second|minute)s?\./;
-
-function httpOnly(info: Parameters<typeof jsDisabled>[0]) {
-  test.skip(jsDisabled(info), "plain HTTP requests: run once");
-}
 
 function login(
   app: SideApp,

@@ -6,8 +6,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { APP_LOG, APP_URL } from "./support/env";
-import { createMemberWithData, paramValues, sessionFor } from "./support/fault-fixtures";
-import { createMember, expect, jsDisabled, lastOutboxId, resetLinkFor, test } from "./support/fixtures";
+import { loggedInMember, sessionFor } from "./support/fault-fixtures";
+import { createMember, expect, httpOnly, lastOutboxId, resetLinkFor, test } from "./support/fixtures";
 import { rawRequest } from "./support/raw-http";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 
@@ -15,10 +15,6 @@ const FORM = "application/x-www-form-urlencoded";
 const SAME_SITE = { Origin: APP_URL, "Content-Type": FORM };
 /** A stack frame ("    at fn (file.js:1:2)") in a log or a page. */
 const STACK = /\n\s+at [^\n]+:\d+:\d+/;
-
-function httpOnly(info: Parameters<typeof jsDisabled>[0]) {
-  test.skip(jsDisabled(info), "plain HTTP requests: run once");
-}
 
 /** The app answers a plain page quickly: nothing holds its event loop. */
 async function expectStillAnswering(where: string) {
@@ -105,8 +101,7 @@ test.describe("request limits", () => {
     browserName: _,
   }, info) => {
     httpOnly(info);
-    const member = createMemberWithData();
-    const cookie = await sessionFor(APP_URL, member.email);
+    const { cookie } = await loggedInMember(APP_URL);
     const repeated = `intent=remove&${"ids=1&".repeat(50_000)}`; // about 300 KB
     for (const [path, headers] of [
       ["/Login", SAME_SITE],
@@ -147,8 +142,7 @@ test.describe("request limits", () => {
 
   test("query strings past their limits are refused 400 or 414", async ({ browserName: _ }, info) => {
     httpOnly(info);
-    const member = createMemberWithData();
-    const cookie = await sessionFor(APP_URL, member.email);
+    const { cookie } = await loggedInMember(APP_URL);
     const cases: [string, number][] = [
       [`/Projects?${Array.from({ length: 1_200 }, (_, i) => `${i}=`).join("&")}`, 400],
       [`/Projects?${"tag=1&".repeat(600)}`, 400],
@@ -173,9 +167,7 @@ test.describe("request limits", () => {
     browserName: _,
   }, info) => {
     httpOnly(info);
-    const member = createMemberWithData();
-    const values = paramValues(member);
-    const cookie = await sessionFor(APP_URL, member.email);
+    const { member, values, cookie } = await loggedInMember(APP_URL);
     const reserved: [string, string][] = [
       ["__intent__", "{not json"],
       ["__state__", "{not json"],
@@ -212,9 +204,7 @@ test.describe("request limits", () => {
     browserName: _,
   }, info) => {
     httpOnly(info);
-    const member = createMemberWithData();
-    const values = paramValues(member);
-    const cookie = await sessionFor(APP_URL, member.email);
+    const { values, cookie } = await loggedInMember(APP_URL);
     const log = logFromHere();
     for (const screen of SCREENS) {
       const path = fillPath(screen.pattern, values);
