@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
-# The same thing `npm start` runs: the production build of the app, with the embedded reference API and its
-# seeded SQLite database (created on first start in /app/data; mount a volume there to keep it).
-# Set API_BASE_URL (and SESSION_SECRET) to run the app alone against a real API.
+# The same thing `npm start` runs: the supervised launcher (scripts/start.ts) with the production build of the
+# app behind its own server (server/index.ts), and the embedded reference API with its seeded SQLite database
+# (created on first start in /app/data; mount a volume there to keep it). Set API_BASE_URL (and
+# SESSION_SECRET) to run the app alone against a real API. If the app or the API dies, the launcher stops the
+# other and exits non-zero: run the container with a restart policy (`--restart unless-stopped`).
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -22,7 +24,8 @@ RUN npx react-router build \
 
 # --- runtime ---
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production PORT=3000
+# Inside a container the app must listen on every interface to be reachable through the published port.
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
@@ -30,6 +33,9 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/upstream ./upstream
 COPY --from=build --chown=node:node /app/contract ./contract
 COPY --from=build --chown=node:node /app/scripts ./scripts
+COPY --from=build --chown=node:node /app/server ./server
+# The server's few shared helpers (client address, log redaction) are read from the app's source.
+COPY --from=build --chown=node:node /app/app/lib ./app/lib
 COPY --from=build --chown=node:node /app/tsconfig.json ./tsconfig.json
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
@@ -37,4 +43,5 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/Login').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npx", "tsx", "scripts/start.ts"]
+# One Node process as PID 1 (no npx/tsx wrapper in between): it receives the container's SIGTERM itself.
+CMD ["node", "--import", "tsx", "scripts/start.ts"]

@@ -3,7 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { logPath } from "./lib/log-path";
 import { NonceProvider, nonceContext } from "./lib/nonce";
+
+// The app server (server/app-server.ts) reads the validated configuration and the context key it hands the
+// client address and refusals over with from here: the build's server entry is the one module both share.
+export { config } from "./lib/config.server";
+export { requestInfoContext } from "./lib/request-info.server";
 
 export const streamTimeout = 10_000;
 
@@ -59,5 +65,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // The error's name and message only: no stack trace in logs (house rule), no request data.
   const summary = error instanceof Error ? `${error.name}: ${error.message}` : "non-Error value thrown";
-  console.error(`[route] ${request.method} ${new URL(request.url).pathname}: ${summary}`);
+  console.error(`[route] ${request.method} ${logPath(request.url)}: ${summary}`);
 }

@@ -14,12 +14,17 @@ import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { ApiRequestError, apiContext } from "./lib/api.server";
 import { publicConfig } from "./lib/config.server";
-import { csrfGuard, memberSession, securityHeaders } from "./lib/middleware.server";
+import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/middleware.server";
 import { useNonce } from "./lib/nonce";
 import { memberSessionContext } from "./lib/session.server";
 import { isFreeTrial, remainingProjects } from "./lib/trial";
 
-export const middleware: Route.MiddlewareFunction[] = [securityHeaders, csrfGuard, memberSession];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeaders,
+  requestLimits,
+  csrfGuard,
+  memberSession,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(memberSessionContext);

@@ -1,15 +1,20 @@
 /**
- * `npm start`: the local demo in one command.
+ * `npm start`: the local demo in one command, and the supervised start of a deployment (the Docker image).
  *
- * - Without API_BASE_URL: starts the embedded reference API (upstream/) on 127.0.0.1:UPSTREAM_PORT with its
- *   SQLite database at UPSTREAM_DB (created and seeded on first start, kept afterwards; `--reseed` or
- *   RESEED=1 recreates it), waits for its Health call, then starts the built app pointing at it.
+ * - Without API_BASE_URL: starts the embedded reference API (upstream/main.ts) as a child process on
+ *   127.0.0.1:UPSTREAM_PORT with its SQLite database at UPSTREAM_DB (created and seeded on first start, kept
+ *   afterwards; `--reseed` or RESEED=1 recreates it), waits for its Health call, then starts the app.
  * - With API_BASE_URL: starts the app alone against that API.
  *
- * The app always runs as the production build (react-router-serve, NODE_ENV=production). Because this is a
- * demo over plain http, a missing SESSION_SECRET is generated once and kept in data/session-secret, and with
- * the embedded API the session cookie is not marked Secure unless COOKIE_SECURE says otherwise
+ * The app is the production build behind its own server (server/index.ts, NODE_ENV=production, the heap cap of
+ * decision 008), bound to 127.0.0.1 unless HOST says otherwise. Because this is a demo over plain http, a
+ * missing SESSION_SECRET is generated once and kept in data/session-secret, and with the embedded API the
+ * session cookie is not marked Secure unless COOKIE_SECURE says otherwise
  * (docs/decisions/001-launcher-and-local-cookies.md).
+ *
+ * Supervision: when either child (reference API, app) exits on its own, the launcher stops the other and exits
+ * non-zero, so that a supervisor (Docker's restart policy, systemd) restarts the pair; SIGINT/SIGTERM stop both
+ * and exit 0 (docs/decisions/011-app-server.md).
  *
  * `--dev` runs `react-router dev` (Vite, hot reload) instead of the production server.
  */
@@ -43,11 +48,13 @@ function intEnv(name: string, fallback: number): number {
 }
 
 const port = intEnv("PORT", 3000);
+const host = process.env.HOST?.trim() || "127.0.0.1";
 const upstreamPort = intEnv("UPSTREAM_PORT", 3001);
 const seedProjects = intEnv("SEED_PROJECTS", 20_000);
 const dbPath = resolve(ROOT, process.env.UPSTREAM_DB || "data/reference.sqlite");
 const secretPath = join(ROOT, "data", "session-secret");
-const appUrl = `http://localhost:${port}`;
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "0.0.0.0", "::"]);
+const appUrl = `http://${LOOPBACK.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host}:${port}`;
 
 async function sleep(ms: number) {
   await new Promise((r) => setTimeout(r, ms));
@@ -104,7 +111,6 @@ function removeDatabase(path: string) {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
 }
 
-type Upstream = { apiBaseUrl: string; close: () => Promise<void> };
 type DemoAccount = {
   email: string;
   password?: string;
@@ -113,11 +119,51 @@ type DemoAccount = {
   role?: string;
 };
 
-async function startEmbeddedApi(): Promise<{
-  upstream: Upstream;
-  apiBaseUrl: string;
-  accounts: readonly DemoAccount[];
-}> {
+/** A supervised child: its name for the log, and whether it is still running. */
+type Child = { name: string; process: ChildProcess };
+const children: Child[] = [];
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+function spawnChild(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
+  children.push({ name, process: child });
+  child.on("exit", (code, signal) => onChildExit(name, code, signal));
+  return child;
+}
+
+let stopping = false;
+
+/** Stops every child still running (SIGTERM, then SIGKILL after 10 s) and exits with `code`. */
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  await Promise.all(
+    children
+      .filter((c) => running(c.process))
+      .map(
+        (c) =>
+          new Promise<void>((resolveStop) => {
+            const timer = setTimeout(() => c.process.kill("SIGKILL"), 10_000);
+            c.process.once("exit", () => {
+              clearTimeout(timer);
+              resolveStop();
+            });
+            c.process.kill("SIGTERM");
+          }),
+      ),
+  );
+  process.exit(code);
+}
+
+function onChildExit(name: string, code: number | null, signal: NodeJS.Signals | null) {
+  if (stopping) return;
+  const others = children.filter((c) => c.name !== name && running(c.process)).map((c) => c.name);
+  log(
+    `the ${name} exited (${signal ?? `code ${code}`})${others.length ? `: stopping the ${others.join(" and the ")}` : ""}; exiting with an error so that a supervisor restarts the pair`,
+  );
+  void stopAll(code && code !== 0 ? code : 1);
+}
+
+async function startEmbeddedApi(): Promise<{ apiBaseUrl: string; accounts: readonly DemoAccount[] }> {
   await assertPortFree(upstreamPort, "127.0.0.1", "UPSTREAM_PORT");
   if (reseed && existsSync(dbPath)) {
     log(`--reseed: removing ${dbPath}`);
@@ -126,26 +172,33 @@ async function startEmbeddedApi(): Promise<{
   const fresh = !existsSync(dbPath);
   if (fresh) log(`creating and seeding ${dbPath} with ${seedProjects} projects (first start only)...`);
   const started = Date.now();
-  const { startUpstream } = await import("../upstream/server");
-  const seed = await import("../upstream/seed/index");
-  const upstream: Upstream = await startUpstream({
-    dbPath,
-    port: upstreamPort,
-    host: "127.0.0.1",
-    seedProjects,
-    appBaseUrl: appUrl,
-    log: (line) => log(line),
+  const api = spawnChild("reference API", ["--import", "tsx", join(ROOT, "upstream", "main.ts")], {
+    ...process.env,
+    NODE_ENV: "production",
+    UPSTREAM_PORT: String(upstreamPort),
+    UPSTREAM_HOST: "127.0.0.1",
+    UPSTREAM_DB: dbPath,
+    SEED_PROJECTS: String(seedProjects),
+    // The reset links in its e-mails point at the app.
+    APP_BASE_URL: appUrl,
   });
-  const apiBaseUrl = upstream.apiBaseUrl;
-  if (!(await waitFor(`${apiBaseUrl}/Health`, 30_000, (s) => s === 200))) {
-    await upstream.close();
-    fail(`the reference API did not answer ${apiBaseUrl}/Health`);
+  const apiBaseUrl = `http://127.0.0.1:${upstreamPort}/api/frontend/V1`;
+  if (
+    !(await waitFor(
+      `${apiBaseUrl}/Health`,
+      180_000,
+      (s) => s === 200,
+      () => running(api),
+    ))
+  ) {
+    if (!stopping) log(`the reference API did not answer ${apiBaseUrl}/Health`);
+    await stopAll(1);
   }
   log(
     `reference API ready at ${apiBaseUrl}${fresh ? ` (seeded in ${((Date.now() - started) / 1000).toFixed(1)} s)` : ""}`,
   );
-  const accounts: readonly DemoAccount[] = seed.DEMO_ACCOUNTS;
-  return { upstream, apiBaseUrl, accounts };
+  const { DEMO_ACCOUNTS } = await import("../upstream/seed/accounts");
+  return { apiBaseUrl, accounts: DEMO_ACCOUNTS };
 }
 
 function printLogins(accounts: readonly DemoAccount[]) {
@@ -166,49 +219,51 @@ function printLogins(accounts: readonly DemoAccount[]) {
 }
 
 function startApp(env: NodeJS.ProcessEnv): ChildProcess {
-  const require = createRequire(import.meta.url);
   if (dev) {
+    const require = createRequire(import.meta.url);
     const devPkg = require.resolve("@react-router/dev/package.json");
     const bin = join(dirname(devPkg), "bin.js");
-    return spawn(process.execPath, [bin, "dev", "--port", String(port)], {
-      cwd: ROOT,
-      env: { ...env, NODE_ENV: "development" },
-      stdio: "inherit",
+    return spawnChild("app", [bin, "dev", "--port", String(port), "--host", host], {
+      ...env,
+      NODE_ENV: "development",
     });
   }
-  const serverEntry = join(ROOT, "build", "server", "index.js");
-  if (!existsSync(serverEntry))
+  if (!existsSync(join(ROOT, "build", "server", "index.js")))
     fail("build/server/index.js is missing: run `npm run build` first (npm start does).");
-  const servePkgPath = require.resolve("@react-router/serve/package.json");
-  const servePkg = JSON.parse(readFileSync(servePkgPath, "utf8")) as { bin: string | Record<string, string> };
-  const binRel = typeof servePkg.bin === "string" ? servePkg.bin : servePkg.bin["react-router-serve"];
-  return spawn(process.execPath, [...appHeapFlags(), join(dirname(servePkgPath), binRel), serverEntry], {
-    cwd: ROOT,
-    env: { ...env, NODE_ENV: "production" },
-    stdio: "inherit",
+  return spawnChild("app", [...appHeapFlags(), "--import", "tsx", join(ROOT, "server", "index.ts")], {
+    ...env,
+    NODE_ENV: "production",
   });
 }
 
 async function main() {
   const startedAt = Date.now();
   const external = process.env.API_BASE_URL;
-  let upstream: Upstream | null = null;
   let apiBaseUrl = external ?? "";
   let accounts: readonly DemoAccount[] = [];
 
-  await assertPortFree(port, undefined, "PORT");
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      log(`${signal}: stopping...`);
+      void stopAll(0);
+    });
+  }
+
+  await assertPortFree(port, host, "PORT");
   if (external) {
     log(`API_BASE_URL is set: starting the app alone against ${external}`);
     if (!(await waitFor(`${external.replace(/\/+$/, "")}/Health`, 3000))) {
       log(`warning: ${external}/Health did not answer; starting anyway`);
     }
   } else {
-    ({ upstream, apiBaseUrl, accounts } = await startEmbeddedApi());
+    ({ apiBaseUrl, accounts } = await startEmbeddedApi());
   }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
+    HOST: host,
     API_BASE_URL: apiBaseUrl,
     SESSION_SECRET: sessionSecret(),
   };
@@ -216,52 +271,25 @@ async function main() {
   if (!external && env.COOKIE_SECURE === undefined) env.COOKIE_SECURE = "false";
 
   const app = startApp(env);
-  let stopping = false;
-
-  const shutdown = async (code: number) => {
-    if (upstream) {
-      try {
-        await upstream.close();
-      } catch (error) {
-        console.error("[start] closing the reference API failed:", error);
-      }
-      upstream = null;
-    }
-    process.exit(code);
-  };
-
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      log(`${signal}: stopping...`);
-      if (app.exitCode === null && app.signalCode === null) app.kill(signal);
-      else void shutdown(0);
-      // A child that ignores the signal must not keep the launcher alive forever.
-      setTimeout(() => {
-        if (app.exitCode === null) app.kill("SIGKILL");
-      }, 10_000).unref();
-    });
-  }
-
-  app.on("exit", (code, signal) => {
-    if (!stopping) log(`the app exited (${signal ?? code})`);
-    void shutdown(stopping ? 0 : (code ?? 1));
-  });
-
-  const running = () => app.exitCode === null && app.signalCode === null;
-  if (await waitFor(`${appUrl}/Login`, dev ? 60_000 : 30_000, undefined, running)) {
+  // A wildcard address is reached on loopback.
+  const probeHost = ["0.0.0.0", "::", "localhost"].includes(host)
+    ? "127.0.0.1"
+    : host.includes(":")
+      ? `[${host}]`
+      : host;
+  const probe = `http://${probeHost}:${port}/Login`;
+  if (await waitFor(probe, dev ? 60_000 : 30_000, undefined, () => running(app))) {
     log(`app ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     console.log(`\n  Open ${appUrl}\n`);
     printLogins(accounts);
     if (!external)
       console.log("  Stop with Ctrl+C. Recreate the demo database with `npm start -- --reseed`.\n");
-  } else if (!stopping && running()) {
-    log(`the app did not answer ${appUrl}/Login within the time allowed; see its output above`);
+  } else if (!stopping && running(app)) {
+    log(`the app did not answer ${probe} within the time allowed; see its output above`);
   }
 }
 
 main().catch((error) => {
   console.error("[start] failed:", error instanceof Error ? error.message : error);
-  process.exit(1);
+  void stopAll(1);
 });

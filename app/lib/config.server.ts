@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./client-address";
 
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";
 
@@ -11,6 +12,12 @@ const EnvSchema = z.object({
   API_BASE_URL: z.url().default("http://127.0.0.1:3001/api/frontend/V1"),
   SESSION_SECRET: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  TRUSTED_PROXIES: z.string().default(""),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   MARKETING_SITE_URL: z.url().default("http://localhost:3000/Login"),
   STAFF_APP_URL: z.url().default("http://localhost:3000/Subscribers"),
   DEMO_SCHEDULING_URL: z.url().default("http://localhost:3000/Help"),
@@ -22,9 +29,24 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z
+    .undefined({
+      error:
+        "replaced by LOGIN_DELAY_AFTER_FAILURES (failures per e-mail are slowed down, not locked out): see README",
+    })
+    .optional(),
+  LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  PUBLIC_FORM_DELAY_AFTER: z.coerce.number().int().min(1).default(3),
+  PUBLIC_FORM_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(100).default(100_000),
+  MAX_BODY_KB: z.coerce.number().int().min(1).max(100_000).default(256),
+  MAX_FIELDS: z.coerce.number().int().min(10).max(100_000).default(1000),
+  MAX_FIELD_REPEATS: z.coerce.number().int().min(10).max(100_000).default(500),
+  MAX_QUERY_LENGTH: z.coerce.number().int().min(256).max(16_000).default(8192),
 });
 
 function loadConfig() {
@@ -34,6 +56,12 @@ function loadConfig() {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
+  let trustedProxies: ReturnType<typeof parseTrustedProxies>;
+  try {
+    trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  TRUSTED_PROXIES: ${(error as Error).message}`);
+  }
   const production = env.NODE_ENV === "production";
   let secrets = (env.SESSION_SECRET ?? "")
     .split(",")
@@ -49,6 +77,10 @@ function loadConfig() {
     apiBaseUrl: env.API_BASE_URL.replace(/\/+$/, ""),
     sessionSecrets: secrets,
     port: env.PORT,
+    host: env.HOST,
+    /** Addresses and ranges whose X-Forwarded-For is believed (client-address.ts); null: none. */
+    trustedProxies,
+    redisUrl: env.REDIS_URL ?? null,
     marketingSiteUrl: env.MARKETING_SITE_URL,
     staffAppUrl: env.STAFF_APP_URL,
     demoSchedulingUrl: env.DEMO_SCHEDULING_URL,
@@ -60,10 +92,27 @@ function loadConfig() {
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    /** Failed logins: a progressive delay per e-mail, a limit per client (rate-limit.server.ts). */
     loginRateLimit: {
-      perEmail: env.LOGIN_MAX_FAILURES_PER_EMAIL,
+      delayAfter: env.LOGIN_DELAY_AFTER_FAILURES,
+      maxDelaySeconds: env.LOGIN_MAX_DELAY_SECONDS,
       perClient: env.LOGIN_MAX_FAILURES_PER_CLIENT,
-      windowMs: env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      windowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+    },
+    /** Public forms that send mail or create something (ForgotPassword, sign-up): each use counts. */
+    publicFormRateLimit: {
+      delayAfter: env.PUBLIC_FORM_DELAY_AFTER,
+      maxDelaySeconds: env.PUBLIC_FORM_MAX_DELAY_SECONDS,
+      perClient: env.PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR,
+      windowSeconds: 3600,
+    },
+    rateLimitMemoryKeys: env.RATE_LIMIT_MEMORY_KEYS,
+    /** What the app server checks before a request reaches the router (server/limits.ts). */
+    requestLimits: {
+      maxBodyBytes: env.MAX_BODY_KB * 1024,
+      maxFields: env.MAX_FIELDS,
+      maxRepeats: env.MAX_FIELD_REPEATS,
+      maxQueryLength: env.MAX_QUERY_LENGTH,
     },
   };
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction } from "react-router";
 import { ApiClient, apiContext } from "./api.server";
 import { config } from "./config.server";
+import { logPath } from "./log-path";
 import { nonceContext } from "./nonce";
+import { requestInfoContext } from "./request-info.server";
 import { MemberSession, memberSessionContext } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -60,6 +62,17 @@ export const securityHeaders: MiddlewareFunction<Response> = async ({ context },
   return response;
 };
 
+/**
+ * A request the app server refused before reading it (too large, too many fields, a reserved field name, a
+ * query string past its limits: server/limits.ts) reaches the app only so that a browser gets the app's own
+ * error page with the status: it is answered here, before any session, form or loader work.
+ */
+export const requestLimits: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const { refusal } = context.get(requestInfoContext);
+  if (refusal) throw data({ title: refusal.title, message: refusal.message }, { status: refusal.status });
+  return next();
+};
+
 /** Hosts this app answers to: the Host header, and the one a TLS-terminating proxy forwarded. */
 function ownHosts(request: Request): Set<string> {
   const hosts = new Set<string>([new URL(request.url).host.toLowerCase()]);
@@ -90,7 +103,7 @@ export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next)
   const hosts = ownHosts(request);
   const sender = originHost(request.headers.get("Origin")) ?? originHost(request.headers.get("Referer"));
   if (site === "same-origin" || (sender !== null && hosts.has(sender))) return formBodyGuard(request, next);
-  console.warn(`[csrf] refused ${request.method} ${new URL(request.url).pathname} (site=${site ?? "-"})`);
+  console.warn(`[csrf] refused ${request.method} ${logPath(request.url)} (site=${site ?? "-"})`);
   await drainBody(request);
   return new Response("This form was sent from another site and has been refused.", {
     status: 403,
@@ -99,6 +112,7 @@ export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next)
 };
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const MULTIPART = /^multipart\/form-data\b/i;
 
 /**
  * Reads and drops a refused request's body. Answering without reading it leaves the rest of the body on a
@@ -118,14 +132,19 @@ async function drainBody(request: Request) {
  * instead of failing as a 500 inside the action. (Called by csrfGuard once the post is known to be same-site.)
  */
 async function formBodyGuard(request: Request, next: () => Promise<Response>): Promise<Response> {
-  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!FORM_TYPES.test(type)) {
     await drainBody(request);
     return plainAnswer(415, "This request must be sent as a form.");
   }
-  try {
-    await request.clone().formData();
-  } catch {
-    return plainAnswer(400, "This form could not be read. Please try again.");
+  // An urlencoded body always parses; only a multipart one can be broken. It is tried on a copy (the app
+  // server has read the body into memory once, within its limits), so the action's own read cannot fail.
+  if (MULTIPART.test(type)) {
+    try {
+      await request.clone().formData();
+    } catch {
+      return plainAnswer(400, "This form could not be read. Please try again.");
+    }
   }
   return next();
 }

@@ -1,67 +1,286 @@
+/**
+ * Abuse limits of the public forms, on rate-limiter-flexible (docs/decisions/012-request-and-abuse-limits.md):
+ *
+ * - per e-mail address, a progressive delay instead of a lock: after `delayAfter` counted attempts, each further
+ *   one waits min(2^(n − delayAfter), maxDelay) seconds after the n-th. A stranger's failures slow an account
+ *   down; they never lock its member out, who gets in with the right password once the wait is over. At most
+ *   one attempt per address is under way at a time once the delays have begun (an atomic gate), so a burst of
+ *   parallel guesses gets no further than one sequential guess;
+ * - per client (the address the app server found: requestInfoContext), a number of attempts per window;
+ * - the counters live in Redis when REDIS_URL is set, so several app instances share them (with the in-memory
+ *   store as insurance while Redis is unreachable), else in memory, in one LRU table of bounded size: when it is
+ *   full, the least recently used entries go, never all of them.
+ *
+ * An e-mail address is counted under a hash of itself: no address is stored, and a huge one is a short key.
+ */
+import { createHash } from "node:crypto";
+import { Redis } from "ioredis";
+import type { RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import StoreAbstractImpl from "rate-limiter-flexible/lib/RateLimiterStoreAbstract.js";
+import type { RouterContextProvider } from "react-router";
+import { clientKeyOf } from "./client-address";
 import { config } from "./config.server";
+import { LruCache } from "./lru";
+import { requestInfoContext } from "./request-info.server";
+
+const StoreAbstract = StoreAbstractImpl as unknown as typeof StoreAbstractType;
+
+type StoredCount = { value: number; expiresAt: number | null };
+type StoreOptions = {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  table: LruCache<string, StoredCount>;
+};
 
 /**
- * Counts failed logins per e-mail and per client in a sliding window. Successful logins are not
- * counted (and clear the e-mail's record), so a member who types the password right is never held up.
+ * rate-limiter-flexible's store contract (as its Redis, SQL and Mongo stores implement it) over one shared LRU
+ * table: the same fixed-window counting as its Redis store, in bounded memory. (Its own RateLimiterMemory
+ * keeps every key with a timer until it expires, however many there are.)
  */
-export class FailureLimiter {
-  private failures = new Map<string, number[]>();
+export class RateLimiterLru extends StoreAbstract {
+  private readonly table: LruCache<string, StoredCount>;
+
+  constructor({ table, ...options }: StoreOptions) {
+    super({ ...options, storeClient: table });
+    this.table = table;
+  }
+
+  _getRateLimiterRes(_key: string, changedPoints: number, stored: StoredCount) {
+    return new RateLimiterRes(
+      Math.max(this.points - stored.value, 0),
+      stored.expiresAt === null ? -1 : Math.max(stored.expiresAt - Date.now(), 0),
+      stored.value,
+      stored.value === changedPoints,
+    );
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<StoredCount> {
+    const now = Date.now();
+    const current = this.table.get(key);
+    const live = current && (current.expiresAt === null || current.expiresAt > now) ? current : null;
+    const expiresAt = msDuration > 0 ? now + msDuration : null;
+    const next: StoredCount =
+      forceExpire || !live
+        ? { value: points, expiresAt }
+        : { value: live.value + points, expiresAt: live.expiresAt };
+    this.table.set(key, next, next.expiresAt === null ? Number.POSITIVE_INFINITY : next.expiresAt - now);
+    return { ...next };
+  }
+
+  async _get(key: string): Promise<StoredCount | null> {
+    const current = this.table.get(key);
+    return current ? { ...current } : null;
+  }
+
+  async _delete(key: string): Promise<boolean> {
+    return this.table.delete(key);
+  }
+}
+
+/** A counter of rate-limiter-flexible: consume, penalty, reward, get, block, delete. */
+type Counter = StoreAbstractType;
+
+export type Store = {
+  counter: (options: { keyPrefix: string; points: number; duration: number }) => Counter;
+};
+
+/** The in-memory store: one LRU table shared by every counter. */
+export function memoryStore(maxKeys: number): Store {
+  const table = new LruCache<string, StoredCount>(maxKeys);
+  return { counter: (options) => new RateLimiterLru({ ...options, table }) };
+}
+
+function redisStore(url: string, maxKeys: number): Store {
+  const insurance = memoryStore(maxKeys);
+  // No offline queue: while Redis is unreachable a command fails at once and the insurance counts in memory,
+  // instead of holding a login until Redis returns.
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+  });
+  let state = "";
+  const report = (next: string, line: string) => {
+    if (state !== next) console.log(line);
+    state = next;
+  };
+  client.on("ready", () => report("ready", "[rate-limit] counters in Redis"));
+  client.on("error", (error: Error) =>
+    report("error", `[rate-limit] Redis unreachable (${error.message}): counting in this instance's memory`),
+  );
+  return {
+    counter: (options) =>
+      new RateLimiterRedis({
+        ...options,
+        keyPrefix: `leads:${options.keyPrefix}`,
+        storeClient: client,
+        insuranceLimiter: insurance.counter(options),
+      }),
+  };
+}
+
+const store: Store = config.redisUrl
+  ? redisStore(config.redisUrl, config.rateLimitMemoryKeys)
+  : memoryStore(config.rateLimitMemoryKeys);
+
+export type LimitPolicy = {
+  /** Counted attempts per e-mail address before each further one has to wait. */
+  delayAfter: number;
+  /** The longest wait, in seconds. */
+  maxDelaySeconds: number;
+  /** Counted attempts per client in `windowSeconds`. */
+  perClient: number;
+  windowSeconds: number;
+};
+
+/** How long an attempt past the delays holds its address's gate at most (the API's time limit and a margin). */
+const ATTEMPT_HOLD_SECONDS = Math.ceil(config.upstreamTimeoutMs / 1000) + 2;
+/** An address's count is forgotten this long after its first counted attempt (or at a success). */
+const EMAIL_MEMORY_SECONDS = 24 * 3600;
+
+function emailKey(email: string) {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
+}
+
+/** "8 seconds", "1 minute", "15 minutes". */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** The wait after the n-th counted attempt of an address, in seconds (0: none). */
+export function delayAfterAttempt(n: number, policy: Pick<LimitPolicy, "delayAfter" | "maxDelaySeconds">) {
+  if (n < policy.delayAfter) return 0;
+  return Math.min(2 ** Math.min(n - policy.delayAfter, 30), policy.maxDelaySeconds);
+}
+
+export type Attempt = {
+  /** The attempt counts: a failed login, a reset e-mail sent. Starts the address's next wait. */
+  count: () => Promise<void>;
+  /** The attempt succeeded and clears its address's count (a login with the right password). */
+  clear: () => Promise<void>;
+  /** Nothing happened (the API could not be reached): the attempt does not count. */
+  release: () => Promise<void>;
+};
+
+export type LimitDecision =
+  | { allowed: true; attempt: Attempt }
+  | { allowed: false; retryAfterSeconds: number; message: string };
+
+function isLimit(error: unknown): error is RateLimiterRes {
+  return error instanceof RateLimiterRes;
+}
+
+/** Per-e-mail progressive delays and a per-client limit for one form. */
+export class AbuseLimiter {
+  private readonly emailCounts: Counter;
+  private readonly emailGates: Counter;
+  private readonly clientCounts: Counter;
 
   constructor(
-    private readonly windowMs: number,
-    private readonly maxEntries = 50_000,
-  ) {}
-
-  private recent(key: string, now: number) {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+    name: string,
+    private readonly policy: LimitPolicy,
+    private readonly message: (wait: string) => string,
+    counters: Store = store,
+  ) {
+    this.emailCounts = counters.counter({
+      keyPrefix: `${name}:email`,
+      points: 1e9,
+      duration: EMAIL_MEMORY_SECONDS,
+    });
+    this.emailGates = counters.counter({
+      keyPrefix: `${name}:gate`,
+      points: 1,
+      duration: ATTEMPT_HOLD_SECONDS,
+    });
+    this.clientCounts = counters.counter({
+      keyPrefix: `${name}:client`,
+      points: policy.perClient,
+      duration: policy.windowSeconds,
+    });
   }
 
-  /** Milliseconds until another attempt is allowed, or 0 when allowed now. */
-  retryAfter(key: string, limit: number, now = Date.now()): number {
-    const list = this.recent(key, now);
-    if (list.length < limit) return 0;
-    return this.windowMs - (now - list[list.length - limit]);
+  private refused(ms: number): LimitDecision {
+    const retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+    return { allowed: false, retryAfterSeconds, message: this.message(waitText(ms)) };
   }
 
-  record(key: string, now = Date.now()) {
-    if (this.failures.size >= this.maxEntries) this.failures.clear(); // bounded memory under a flood
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-  }
-
-  clear(key: string) {
-    this.failures.delete(key);
+  /**
+   * Asks whether `email` may be tried now by the request's client. Every attempt is counted up front (so that
+   * parallel attempts cannot all pass a check made before any of them is counted); the answer's `attempt` then
+   * says how it ended.
+   */
+  async begin(context: Readonly<RouterContextProvider>, email: string): Promise<LimitDecision> {
+    const client = clientKeyOf(context.get(requestInfoContext).clientAddress);
+    const address = emailKey(email);
+    try {
+      await this.clientCounts.consume(client);
+    } catch (error) {
+      if (!isLimit(error)) throw error;
+      return this.refused(error.msBeforeNext);
+    }
+    const n = (await this.emailCounts.penalty(address)).consumedPoints;
+    const gated = n > this.policy.delayAfter;
+    if (gated) {
+      try {
+        // Free only when the address's last wait is over and no other attempt holds it.
+        await this.emailGates.consume(address);
+      } catch (error) {
+        await Promise.all([this.emailCounts.reward(address), this.clientCounts.reward(client)]);
+        if (!isLimit(error)) throw error;
+        return this.refused(error.msBeforeNext);
+      }
+    }
+    const attempt: Attempt = {
+      count: async () => {
+        const wait = delayAfterAttempt(n, this.policy);
+        if (wait > 0) await this.emailGates.block(address, wait);
+      },
+      clear: async () => {
+        await Promise.all([
+          this.emailCounts.delete(address),
+          this.emailGates.delete(address),
+          this.clientCounts.reward(client),
+        ]);
+      },
+      release: async () => {
+        await Promise.all([
+          this.emailCounts.reward(address),
+          this.clientCounts.reward(client),
+          gated ? this.emailGates.delete(address) : null,
+        ]);
+      },
+    };
+    return { allowed: true, attempt };
   }
 }
 
-const limiter = new FailureLimiter(config.loginRateLimit.windowMs);
+/** Failed logins: per e-mail progressive delays, per client LOGIN_MAX_FAILURES_PER_CLIENT per window. */
+export const loginLimiter = new AbuseLimiter(
+  "login",
+  config.loginRateLimit,
+  (wait) => `Too many failed login attempts. Please try again in ${wait}.`,
+);
 
-function clientKey(request: Request) {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return `client:${forwarded || request.headers.get("X-Real-IP") || "direct"}`;
-}
+const publicForms = new Map<string, AbuseLimiter>();
 
-export const loginRateLimit = {
-  /** A member-facing message when this client or e-mail has failed too often, else null. */
-  check(request: Request, email: string): string | null {
-    const { perEmail, perClient } = config.loginRateLimit;
-    const wait = Math.max(
-      limiter.retryAfter(`email:${email.toLowerCase()}`, perEmail),
-      limiter.retryAfter(clientKey(request), perClient),
+/**
+ * The limiter of a public form that sends mail or creates something (ForgotPassword; sign-up's checkout):
+ * every use counts, per e-mail address and per client.
+ */
+export function publicFormLimiter(name: string): AbuseLimiter {
+  let limiter = publicForms.get(name);
+  if (!limiter) {
+    limiter = new AbuseLimiter(
+      name,
+      config.publicFormRateLimit,
+      (wait) => `Too many requests from you or for this e-mail address. Please try again in ${wait}.`,
     );
-    if (wait === 0) return null;
-    const minutes = Math.max(1, Math.ceil(wait / 60_000));
-    return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-  },
-  failed(request: Request, email: string) {
-    limiter.record(`email:${email.toLowerCase()}`);
-    limiter.record(clientKey(request));
-  },
-  succeeded(email: string) {
-    limiter.clear(`email:${email.toLowerCase()}`);
-  },
-};
+    publicForms.set(name, limiter);
+  }
+  return limiter;
+}

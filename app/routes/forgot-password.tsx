@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { publicFormLimiter } from "~/lib/rate-limit.server";
 import { memberSessionContext } from "~/lib/session.server";
 import type { ForgotPasswordAnswer } from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
@@ -22,12 +23,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
   if (submission.status !== "success")
     return data({ reply: submission.reply(), error: null }, { status: 400 });
+  const limit = await publicFormLimiter("forgot-password").begin(context, submission.value.email);
+  if (!limit.allowed) {
+    return data(
+      { reply: submission.reply(), error: { title: "Error!", description: limit.message } },
+      { status: 429 },
+    );
+  }
   let answer: z.infer<typeof ForgotPasswordAnswer>;
   try {
     answer = await context
       .get(apiContext)
       .call(endpoints.forgotPassword, { body: { email: submission.value.email } });
   } catch (error) {
+    // Only an answer of the API counts (it may have sent a mail); an unreachable API does not.
+    if (error instanceof ApiRequestError) await limit.attempt.count();
+    else await limit.attempt.release();
     const message =
       upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
     if (!message) throw error;
@@ -36,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  await limit.attempt.count();
   context.get(memberSessionContext).flashToast({ title: "Sent!", description: answer.message });
   throw redirect("/ForgotPassword");
 }

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
-import { loginRateLimit } from "~/lib/rate-limit.server";
+import { loginLimiter } from "~/lib/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
@@ -35,8 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password } = submission.value;
 
-  const limited = loginRateLimit.check(request, email);
-  if (limited) return data(submission.reply({ formErrors: [limited], hideFields }), { status: 429 });
+  const limit = await loginLimiter.begin(context, email);
+  if (!limit.allowed) {
+    return data(submission.reply({ formErrors: [limit.message], hideFields }), { status: 429 });
+  }
 
   let token: string;
   try {
@@ -44,15 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     token = answer.data.accessToken;
   } catch (error) {
     const upstream = upstreamFailureMessage(error);
+    if (upstream || !(error instanceof ApiRequestError)) await limit.attempt.release();
     if (upstream) return data(submission.reply({ formErrors: [upstream], hideFields }), { status: 503 });
     if (!(error instanceof ApiRequestError)) throw error;
-    loginRateLimit.failed(request, email);
+    await limit.attempt.count();
     return data(submission.reply({ formErrors: [error.message || LOGIN_FAILED], hideFields }), {
       status: error.status === 429 ? 429 : 400,
     });
   }
 
-  loginRateLimit.succeeded(email);
+  await limit.attempt.clear();
   await context.get(memberSessionContext).startFresh(token);
   const target = safeRedirectPath(submission.value.redirect, "/");
   throw redirect(target.toLowerCase().startsWith("/login") ? "/" : target);

@@ -12,6 +12,8 @@ export const APP_URL = `http://localhost:${APP_PORT}`;
 export const API_URL = `http://127.0.0.1:${API_PORT}/api/frontend/V1`;
 export const E2E_DIR = resolve(ROOT, ".e2e");
 export const DB_PATH = resolve(E2E_DIR, "reference.sqlite");
+/** Everything the webServer's app process writes: its access log (stdout) and its errors (stderr). */
+export const APP_LOG = resolve(E2E_DIR, "app.log");
 export const SEED_PROJECTS = Number(process.env.E2E_SEED_PROJECTS ?? 1500);
 export const SESSION_SECRET = "e2e-fixed-session-secret-not-for-production";
 export const DEMO_PASSWORD = "demo-password";
@@ -19,3 +21,10 @@ export const DEMO_PASSWORD = "demo-password";
 export const MARKETING_URL = "https://marketing.example/";
 export const DEMO_URL = "https://demo.example/schedule";
 export const STAFF_URL = "https://staff.example/";
+/**
+ * The request limits the webServer's app runs with (its defaults, set explicitly so that the specs can count
+ * on them): body size, fields per form or query, repeats of one name, query length.
+ */
+export const LIMITS = { maxBodyBytes: 256 * 1024, maxFields: 1000, maxRepeats: 500, maxQueryLength: 8192 };
+/** A random number written once per run by the webServer: the fuzz suite's seed, the same on a retry. */
+export const RUN_SEED_FILE = resolve(E2E_DIR, "run-seed");

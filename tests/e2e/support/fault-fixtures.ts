@@ -138,6 +138,12 @@ export function createMemberWithData() {
   }
 }
 
+/** A throwaway member with data (createMemberWithData), logged in, and the route params that fit them. */
+export async function loggedInMember(base: string) {
+  const member = createMemberWithData();
+  return { member, values: paramValues(member), cookie: await sessionFor(base, member.email) };
+}
+
 /** Values for the route table's path params: real ids from the reference database. */
 export function paramValues(member: {
   projectId: number;

@@ -146,7 +146,10 @@ export class FaultProxy {
       target,
       { method: req.method, headers: { ...req.headers, host: target.host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Hop-by-hop headers are the proxy's own: the API's "Keep-Alive: timeout=5" passed on would tell the app
+        // to reuse a connection this proxy closes after 2 s, and the app's next call could land on it as it closes.
+        const { connection: _c, "keep-alive": _k, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },
     );

@@ -15,6 +15,11 @@ export function jsDisabled(testInfo: { project: { use: { javaScriptEnabled?: boo
   return testInfo.project.use.javaScriptEnabled === false;
 }
 
+/** Requests at the HTTP level are the same for both browser projects: such a test runs in one of them. */
+export function httpOnly(testInfo: Parameters<typeof jsDisabled>[0]) {
+  test.skip(jsDisabled(testInfo), "plain HTTP requests: run once");
+}
+
 /** Fills and submits /Login as a member would (works with and without JavaScript). */
 export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("Email", { exact: true }).fill(email);

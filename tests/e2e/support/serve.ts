@@ -1,22 +1,28 @@
 /**
- * Playwright's webServer: a fresh reference API on a temporary database and the production build of the app.
- * The database lives at .e2e/reference.sqlite (recreated on every run) so tests can read it (the outbox) and
- * add throwaway members to it.
+ * Playwright's webServer: a fresh reference API on a temporary database and the production build of the app
+ * behind its own server (server/index.ts), as `npm start` runs it. The database lives at .e2e/reference.sqlite
+ * (recreated on every run) so tests can read it (the outbox) and add throwaway members to it. Everything the
+ * app writes (its access log on stdout, errors on stderr) also goes to .e2e/app.log, which the specs read
+ * (APP_LOG); stderr is still shown by Playwright.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { randomInt } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { appServerArgs } from "./app-process";
 import {
   API_PORT,
   API_URL,
+  APP_LOG,
   APP_PORT,
   APP_URL,
   DB_PATH,
   DEMO_URL,
   E2E_DIR,
+  LIMITS,
   MARKETING_URL,
   ROOT,
+  RUN_SEED_FILE,
   SEED_PROJECTS,
   SESSION_SECRET,
   STAFF_URL,
@@ -49,6 +55,8 @@ async function main() {
   }
 
   mkdirSync(E2E_DIR, { recursive: true });
+  // The fuzz suite's seed for this run: a retry of a failed fuzz test (a new worker) reads the same one.
+  writeFileSync(RUN_SEED_FILE, String(randomInt(1, 2_147_483_647)));
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
 
   const started = Date.now();
@@ -64,19 +72,16 @@ async function main() {
   await waitFor(`${API_URL}/Health`, 30_000);
   log(`reference API on ${API_URL} (${SEED_PROJECTS} projects, ready in ${Date.now() - started} ms)`);
 
-  const require = createRequire(import.meta.url);
-  const servePkgPath = require.resolve("@react-router/serve/package.json");
-  const bin = (JSON.parse(readFileSync(servePkgPath, "utf8")) as { bin: Record<string, string> }).bin[
-    "react-router-serve"
-  ];
-  const app: ChildProcess = spawn(process.execPath, [join(dirname(servePkgPath), bin), serverEntry], {
+  const logFile = createWriteStream(APP_LOG, { flags: "w" });
+  const app: ChildProcess = spawn(process.execPath, appServerArgs(), {
     cwd: ROOT,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       COOKIE_SECURE: undefined,
       NODE_ENV: "production",
       PORT: String(APP_PORT),
+      HOST: "127.0.0.1",
       API_BASE_URL: API_URL,
       SESSION_SECRET,
       // External addresses the tests intercept (page.route): nothing leaves the machine.
@@ -85,10 +90,22 @@ async function main() {
       STAFF_APP_URL: STAFF_URL,
       // COOKIE_SECURE stays at its production default (true): Chromium keeps Secure cookies on http://localhost.
       ...(process.env.E2E_COOKIE_SECURE ? { COOKIE_SECURE: process.env.E2E_COOKIE_SECURE } : {}),
-      // The login tests fail on purpose; the limits must not lock the demo accounts for the rest of the run.
-      LOGIN_MAX_FAILURES_PER_EMAIL: "1000",
-      LOGIN_MAX_FAILURES_PER_CLIENT: "10000",
+      // The login tests fail on purpose, and every test comes from the same address: the limits must not slow
+      // the demo accounts down for the rest of the run. Side apps (side-app.ts) test the limits themselves.
+      LOGIN_DELAY_AFTER_FAILURES: "1000",
+      LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
+      PUBLIC_FORM_DELAY_AFTER: "1000",
+      PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: "100000",
+      MAX_BODY_KB: String(LIMITS.maxBodyBytes / 1024),
+      MAX_FIELDS: String(LIMITS.maxFields),
+      MAX_FIELD_REPEATS: String(LIMITS.maxRepeats),
+      MAX_QUERY_LENGTH: String(LIMITS.maxQueryLength),
     },
+  });
+  app.stdout?.pipe(logFile);
+  app.stderr?.on("data", (chunk: Buffer) => {
+    logFile.write(chunk);
+    process.stderr.write(chunk);
   });
 
   let stopping = false;

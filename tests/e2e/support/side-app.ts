@@ -1,20 +1,22 @@
 /**
- * A second instance of the production build, started by a spec (not by the webServer): pointed at the fault
- * proxy, with a low upstream timeout and a low login limit, and with its stdout/stderr captured so the specs
- * can search its logs (canary secrets must never appear there).
+ * A second instance of the production build behind its server, started by a spec (not by the webServer):
+ * pointed at the fault proxy, with a low upstream timeout and low login limits, and with its stdout/stderr
+ * captured so the specs can search its logs (canary secrets must never appear there). `env` overrides its
+ * settings (TRUSTED_PROXIES, REDIS_URL, limits).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { API_URL, DEMO_URL, MARKETING_URL, ROOT, STAFF_URL } from "./env";
+import { appServerArgs } from "./app-process";
+import { API_URL, APP_PORT, DEMO_URL, MARKETING_URL, ROOT, STAFF_URL } from "./env";
 import { FaultProxy } from "./fault-proxy";
 
-/** First port of the side apps; worker n uses FAULT_APP_PORT + n. Overridable, like the other e2e ports. */
-export const FAULT_APP_PORT = Number(process.env.E2E_FAULT_APP_PORT ?? 3110);
+/**
+ * First port of the side apps; worker n uses FAULT_APP_PORT + n. Follows E2E_APP_PORT (3110 next to 3100), so
+ * that checkouts testing side by side on other ports do not collide; E2E_FAULT_APP_PORT overrides it.
+ */
+export const FAULT_APP_PORT = Number(process.env.E2E_FAULT_APP_PORT ?? APP_PORT + 10);
 /** The side app's upstream timeout: low, so the "timeout" fault costs about a second per request. */
 export const SIDE_TIMEOUT_MS = 1_000;
-/** The side app's failed-login limit per e-mail (the main app's is raised for the other journeys). */
+/** Failed logins per e-mail before the side app makes each next attempt wait (the main app's is raised). */
 export const SIDE_LOGIN_LIMIT = 4;
 
 export type SideApp = {
@@ -47,34 +49,27 @@ export async function startSideApp(port: number, env: Record<string, string> = {
   const apiOrigin = new URL(API_URL).origin;
   const proxy = new FaultProxy(apiOrigin, SIDE_TIMEOUT_MS * 6);
   const proxyOrigin = await proxy.start();
-  const require = createRequire(import.meta.url);
-  const servePkgPath = require.resolve("@react-router/serve/package.json");
-  const bin = (JSON.parse(readFileSync(servePkgPath, "utf8")) as { bin: Record<string, string> }).bin[
-    "react-router-serve"
-  ];
   const url = `http://localhost:${port}`;
-  const child = spawn(
-    process.execPath,
-    [join(dirname(servePkgPath), bin), join(ROOT, "build", "server", "index.js")],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        API_BASE_URL: `${proxyOrigin}${new URL(API_URL).pathname}`,
-        SESSION_SECRET: "e2e-side-app-session-secret-not-for-production",
-        MARKETING_SITE_URL: MARKETING_URL,
-        DEMO_SCHEDULING_URL: DEMO_URL,
-        STAFF_APP_URL: STAFF_URL,
-        UPSTREAM_TIMEOUT_MS: String(SIDE_TIMEOUT_MS),
-        LOGIN_MAX_FAILURES_PER_EMAIL: String(SIDE_LOGIN_LIMIT),
-        LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
-        ...env,
-      },
+  const child = spawn(process.execPath, appServerArgs(), {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      API_BASE_URL: `${proxyOrigin}${new URL(API_URL).pathname}`,
+      SESSION_SECRET: "e2e-side-app-session-secret-not-for-production",
+      MARKETING_SITE_URL: MARKETING_URL,
+      DEMO_SCHEDULING_URL: DEMO_URL,
+      STAFF_APP_URL: STAFF_URL,
+      UPSTREAM_TIMEOUT_MS: String(SIDE_TIMEOUT_MS),
+      LOGIN_DELAY_AFTER_FAILURES: String(SIDE_LOGIN_LIMIT),
+      LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
+      PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: "100000",
+      ...env,
     },
-  );
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString("utf8");

@@ -1,0 +1,404 @@
+/**
+ * A small HTTP server for the production build, on node:http (docs/decisions/011-app-server.md):
+ *
+ * - static files of build/client from memory, compressed once (server/static.ts);
+ * - the request limits, before React Router sees the request (server/limits.ts, docs/decisions/012-...):
+ *   methods a route does not serve (405 with Allow), the query string (414/400), the body's size while it
+ *   is read (413, Content-Length or not) and the form's shape (400). A refused request reaches the app only to
+ *   render its error page for a browser (requestInfoContext.refusal); other clients get a short text;
+ * - the body is read once, into memory, up to the limit: the app gets a Request whose body is that buffer;
+ * - the client's address (socket, or the rightmost untrusted X-Forwarded-For hop behind TRUSTED_PROXIES)
+ *   through requestInfoContext;
+ * - compressed answers (server/compression.ts) and one access-log line per request: method, path without its
+ *   query and with secrets redacted (app/lib/log-path.ts), status, time.
+ *
+ * The configuration is the app's own (app/lib/config.server.ts), validated when the build loads: the server
+ * reads it, and the context key, from the build's server entry (app/entry.server.tsx re-exports them).
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import type { Writable } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { clientAddressOf } from "../app/lib/client-address";
+import type { Config } from "../app/lib/config.server";
+import { logPath } from "../app/lib/log-path";
+import type { RequestInfo, RequestRefusal } from "../app/lib/request-info.server";
+import { compressible, compressor, preferredEncoding } from "./compression";
+import { checkFormBody, checkQuery, REFUSALS } from "./limits";
+import { methodTable } from "./methods";
+import { staticFiles } from "./static";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What the server needs from the build's server entry (app/entry.server.tsx). */
+type AppEntry = { config: Config; requestInfoContext: RouterContext<RequestInfo> };
+
+/** Whole requests (headers and body) must arrive within this time; a slow-drip client is cut off. */
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 15_000;
+/**
+ * How long an idle keep-alive connection stays open: longer than a load balancer's own idle timeout (60 s for
+ * the common ones), so that the balancer, not the app, closes it; otherwise it may send a request on a
+ * connection the app is closing at that moment, and answer 502.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+const PLAIN = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
+type ReadResult = { kind: "ok"; body: Buffer } | { kind: "too-large"; prefix: Buffer } | { kind: "aborted" };
+
+/** Reads the body into memory, stopping (and pausing the socket) as soon as it passes `max` bytes. */
+function readBody(req: IncomingMessage, max: number): Promise<ReadResult> {
+  return new Promise((resolveRead) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: ReadResult) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+      req.off("error", onClose);
+      resolveRead(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.pause();
+        chunks.push(chunk.subarray(0, chunk.length - (size - max)));
+        settle({ kind: "too-large", prefix: Buffer.concat(chunks, max) });
+      } else chunks.push(chunk);
+    };
+    const onEnd = () =>
+      settle({ kind: "ok", body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size) });
+    const onClose = () => settle({ kind: "aborted" });
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("close", onClose);
+    req.once("error", onClose);
+  });
+}
+
+/** How much of a refused body is still read and dropped, and for how long, before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+/** How long an answer on a closing connection waits for the client to finish sending. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Reads and drops the rest of a refused request's body. A server that closes a connection with unread data
+ * makes the kernel reset it, and the client then loses the answer: reading on lets the client finish sending,
+ * read the answer, and (on a keep-alive connection) send its next request. A client that sends more than
+ * DRAIN_BYTES, or for longer than DRAIN_MS, is cut off. Resolves when the answer may go out: at once on a
+ * keep-alive connection; on one that closes after the answer (the client asked for `Connection: close`), once
+ * the body has ended, or after CLOSE_GRACE_MS.
+ */
+function dropRestOfBody(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.complete) return Promise.resolve();
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  // It would be cut off anyway: say so, and close once the answer is out.
+  if (declared > DRAIN_BYTES) res.shouldKeepAlive = false;
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DRAIN_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_BYTES) cut();
+  });
+  const ended = new Promise<void>((resolveEnd) => {
+    req.once("end", resolveEnd);
+    req.once("close", resolveEnd);
+  }).then(() => clearTimeout(timer));
+  req.resume();
+  if (res.shouldKeepAlive) return Promise.resolve();
+  return Promise.race([ended, new Promise<void>((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+}
+
+function plainAnswer(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  extra: Record<string, string> = {},
+) {
+  res.writeHead(status, { ...PLAIN, ...extra });
+  res.end(`${message}\n`);
+}
+
+/** Browsers (a page or a client navigation's data request) get the app's error page; other clients a text. */
+function wantsPage(req: IncomingMessage, pathname: string) {
+  return pathname.endsWith(".data") || /\btext\/html\b/i.test(req.headers.accept ?? "");
+}
+
+/**
+ * The Fetch API headers of the request (Node has checked their syntax already). An empty header counts as
+ * absent, as in React Router's Express adapter: React Router refuses an action whose Origin is "" with a bare 400
+ * before the app's CSRF guard can answer it (decision 006).
+ */
+function fetchHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i + 1] === "") continue;
+    try {
+      headers.append(raw[i], raw[i + 1]);
+    } catch {
+      // a value the Fetch API refuses: the app does not need it
+    }
+  }
+  return headers;
+}
+
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
+
+async function writeBody(
+  body: ReadableStream<Uint8Array>,
+  res: ServerResponse,
+  encoding: "br" | "gzip" | null,
+): Promise<void> {
+  let sink: Writable = res;
+  let flushSoon = () => {};
+  if (encoding) {
+    const zip = compressor(encoding);
+    zip.stream.on("error", () => res.destroy());
+    zip.stream.pipe(res);
+    sink = zip.stream;
+    flushSoon = zip.flushSoon;
+  }
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) break;
+      const more = sink.write(value);
+      flushSoon();
+      if (!more) {
+        const drained = once(sink, "drain").then(() => true);
+        const closed = once(res, "close").then(() => false);
+        if (!(await Promise.race([drained, closed]))) break;
+      }
+    }
+    if (res.destroyed) await reader.cancel();
+    else sink.end();
+  } catch {
+    // The app's stream failed mid-answer (the client went away, or a render broke): the answer cannot be
+    // completed, so the connection is cut rather than left with a truncated body that looks complete.
+    res.destroy();
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function summary(error: unknown) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : "non-Error value thrown";
+}
+
+export async function startAppServer(options: { buildPath?: string } = {}) {
+  const buildPath = resolve(
+    options.buildPath ?? process.env.APP_BUILD ?? join(ROOT, "build/server/index.js"),
+  );
+  let build: ServerBuild;
+  try {
+    build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  } catch (error) {
+    // An invalid configuration throws here, with its message: print it without a stack trace.
+    console.error(`[server] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const entry = build.entry.module as unknown as Partial<AppEntry>;
+  if (!entry.config || !entry.requestInfoContext) {
+    console.error("[server] the build does not export config and requestInfoContext: run `npm run build`.");
+    process.exit(1);
+  }
+  const { config, requestInfoContext } = entry as AppEntry;
+  const limits = config.requestLimits;
+  const trusted = config.trustedProxies?.blockList ?? null;
+  const handleRequest = createRequestHandler(build, "production");
+  const statics = staticFiles(resolve(dirname(buildPath), "..", "client"));
+  const methods = methodTable(build);
+
+  function accessLog(method: string, target: string, res: ServerResponse, started: number) {
+    const ms = (performance.now() - started).toFixed(1);
+    const status = res.writableFinished
+      ? String(res.statusCode)
+      : `${res.headersSent ? res.statusCode : "-"} aborted`;
+    process.stdout.write(`${method} ${logPath(target)} ${status} ${ms} ms\n`);
+  }
+
+  /** A refusal of a request whose body may be partly unread: the rest is dropped while the answer goes out. */
+  async function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    refusal: RequestRefusal,
+    allow?: string,
+  ) {
+    await dropRestOfBody(req, res);
+    const extra: Record<string, string> = allow ? { Allow: allow } : {};
+    if (refusal.status === 405 || !wantsPage(req, pathname)) {
+      plainAnswer(res, refusal.status, refusal.message, extra);
+      return;
+    }
+    await answerFromApp(req, res, pathname, null, refusal);
+  }
+
+  async function answerFromApp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    body: Buffer | null,
+    refusal: RequestRefusal | null,
+  ) {
+    const host = req.headers.host ?? "localhost";
+    if (!HOST.test(host)) return plainAnswer(res, 400, "Bad request.");
+    const method = req.method === "HEAD" ? "HEAD" : req.method === "POST" ? "POST" : "GET";
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const headers = fetchHeaders(req);
+    let init: RequestInit = { method, headers, signal: controller.signal };
+    if (method === "POST") {
+      headers.delete("transfer-encoding");
+      headers.set("content-length", String(body?.length ?? 0));
+      // A Buffer is a Uint8Array; TypeScript's DOM types want one over a plain ArrayBuffer.
+      init = { ...init, body: (body ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer> };
+    }
+    const request = new Request(`http://${host}${req.url}`, init);
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      clientAddress: clientAddressOf(
+        req.socket.remoteAddress,
+        req.headers["x-forwarded-for"] as string | undefined,
+        trusted,
+      ),
+      refusal,
+    });
+    const response = await handleRequest(request, context);
+
+    res.statusCode = response.status;
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    if (response.status === 405 && !res.hasHeader("allow")) res.setHeader("Allow", methods.allowed(pathname));
+    const noBody = method === "HEAD" || response.status === 204 || response.status === 304;
+    if (!response.body || noBody) {
+      await response.body?.cancel();
+      res.end();
+      return;
+    }
+    let encoding: "br" | "gzip" | null = null;
+    if (
+      !response.headers.has("content-encoding") &&
+      compressible(response.headers.get("content-type"), response.headers.get("content-length"))
+    ) {
+      encoding = preferredEncoding(req.headers["accept-encoding"], ["br", "gzip"]);
+      const vary = response.headers.get("vary");
+      res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    if (encoding) {
+      res.setHeader("Content-Encoding", encoding);
+      res.removeHeader("Content-Length");
+    }
+    await writeBody(response.body, res, encoding);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const started = performance.now();
+    const method = req.method ?? "GET";
+    const target = req.url ?? "/";
+    res.once("close", () => accessLog(method, target, res, started));
+    if (!target.startsWith("/")) return plainAnswer(res, 400, "Bad request.");
+    const q = target.indexOf("?");
+    const pathname = q < 0 ? target : target.slice(0, q);
+    const search = q < 0 ? "" : target.slice(q + 1);
+
+    if ((method === "GET" || method === "HEAD") && (await statics.serve(pathname, req, res))) return;
+
+    if (method === "OPTIONS") {
+      res.writeHead(204, { Allow: `${methods.allowed(pathname)}, OPTIONS`, "Cache-Control": "no-store" });
+      res.end();
+      return;
+    }
+    const get = method === "GET" || method === "HEAD";
+    if (!get && !(method === "POST" && methods.allowed(pathname).includes("POST"))) {
+      return refuse(req, res, pathname, REFUSALS.methodNotAllowed, methods.allowed(pathname));
+    }
+    const queryRefusal = checkQuery(search, limits);
+    if (queryRefusal) return refuse(req, res, pathname, queryRefusal);
+    if (get) return answerFromApp(req, res, pathname, null, null);
+
+    // Read up to the limit even when Content-Length already says more: a body whose first part breaks the form
+    // limits is answered as such (400), a merely large one 413.
+    const read = await readBody(req, limits.maxBodyBytes);
+    if (read.kind === "aborted") return;
+    if (read.kind === "too-large") {
+      // A body that is already malformed within the limit (a field repeated thousands of times) says so first.
+      const shape = checkFormBody(req.headers["content-type"], read.prefix, limits);
+      return refuse(req, res, pathname, shape ?? REFUSALS.bodyTooLarge);
+    }
+    const formRefusal = checkFormBody(req.headers["content-type"], read.body, limits);
+    if (formRefusal) return refuse(req, res, pathname, formRefusal);
+    return answerFromApp(req, res, pathname, read.body, null);
+  }
+
+  const server = createServer(
+    {
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+    },
+    (req, res) => {
+      handle(req, res).catch((error) => {
+        console.error(`[server] ${req.method} ${logPath(req.url ?? "/")}: ${summary(error)}`);
+        if (!res.headersSent) plainAnswer(res, 500, "Something went wrong. Please try again in a moment.");
+        else res.destroy();
+      });
+    },
+  );
+  // CONNECT never becomes a request event: answer it here, like the other methods no route serves.
+  server.on("connect", (req: IncomingMessage, socket: Socket) => {
+    process.stdout.write(`CONNECT ${logPath(req.url ?? "/")} 405 0.0 ms\n`);
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+  });
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once("error", rejectListen);
+    server.listen(config.port, config.host, () => resolveListen());
+  }).catch((error: NodeJS.ErrnoException) => {
+    console.error(`[server] cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
+    process.exit(1);
+  });
+  const shown = config.host.includes(":") ? `[${config.host}]` : config.host;
+  console.log(`[server] listening on http://${shown}:${config.port}`);
+
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      server.close(() => process.exit(0));
+      server.closeIdleConnections();
+      // Requests still running get a few seconds; the rate limiter's Redis connection must not hold the exit.
+      setTimeout(() => process.exit(0), 5_000).unref();
+    });
+  }
+  return server;
+}
