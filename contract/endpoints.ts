@@ -61,6 +61,13 @@ import {
   SimilarProjectsAnswer,
   SimilarProjectsQuery,
 } from "./projects";
+import {
+  CountiesAnswer,
+  CountiesQuery,
+  SavedSearchAnswer,
+  SavedSearchListAnswer,
+  SaveSearchRequest,
+} from "./searches";
 import { CreateTagRequest, TagAnswer, UpdateTagRequest } from "./tags";
 import { UserAnswer, UserWithSettingsAnswer, WithSettingsQuery } from "./user";
 
@@ -204,5 +211,19 @@ export const endpoints = {
   notesOnProjects: call("GET", "Notes/Projects", { query: NoteListQuery, answer: NoteListAnswer }),
   notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
   alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
+  // Advanced search: counties of chosen states, and the member's saved searches of each list
+  counties: call("GET", "Counties", { query: CountiesQuery, answer: CountiesAnswer }),
+  savedProjectSearches: call("GET", "Users/Me/SavedSearches", { answer: SavedSearchListAnswer }),
+  saveProjectSearch: call("POST", "Users/Me/SavedSearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteProjectSearch: call("DELETE", `Users/Me/SavedSearches/:id${ID}`, { answer: AckAnswer }),
+  savedContactSearches: call("GET", "Users/Me/SavedContactSearches", { answer: SavedSearchListAnswer }),
+  saveContactSearch: call("POST", "Users/Me/SavedContactSearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteContactSearch: call("DELETE", `Users/Me/SavedContactSearches/:id${ID}`, { answer: AckAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
 } as const satisfies Record<string, Endpoint>;

@@ -12,6 +12,7 @@ import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
 import { projectRoutes } from "./routes/projects";
+import { searchRoutes } from "./routes/searches";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
@@ -35,6 +36,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", tagRoutes(deps));
   api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
+  api.route("/", searchRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);
