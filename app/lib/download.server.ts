@@ -21,6 +21,8 @@ export async function downloadList(
     orderColumns: readonly [string, ...string[]];
     fallback: string;
     filename: string;
+    /** The list's advanced search, read from the posted fields, as the API's `advanced` JSON. */
+    advanced?: (fields: URLSearchParams) => string | undefined;
   },
 ) {
   const fields = new URLSearchParams();
@@ -30,7 +32,11 @@ export async function downloadList(
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
   try {
     const upstream = await context.get(apiContext).call(options.endpoint, {
-      body: { ...list, mine: fields.get("mine") === "1" ? 1 : undefined },
+      body: {
+        ...list,
+        mine: fields.get("mine") === "1" ? 1 : undefined,
+        advanced: options.advanced?.(fields),
+      },
     });
     // The contract is a CSV file: anything else (an error page, JSON) is not handed to the member as one.
     const type = upstream.headers.get("Content-Type") ?? "";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
-import { carriedListSearch, type ListParams, listSearch } from "~/lib/list-params";
+import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
@@ -41,6 +41,7 @@ export function ListPage<Row extends { id: number }>({
   canDownload,
   downloadAction,
   extraParams = {},
+  searchPanel,
   actionResult,
   headerAside,
   toolbar,
@@ -55,7 +56,9 @@ export function ListPage<Row extends { id: number }>({
   columns: (carry: string) => Column<Row>[];
   canDownload: boolean;
   downloadAction: string;
-  extraParams?: Record<string, string | undefined>;
+  extraParams?: ExtraParams;
+  /** Below the keyword search: the advanced search panel (or the link that opens it). */
+  searchPanel?: React.ReactNode;
   actionResult?: BulkFetcherResult["reply"];
   headerAside?: React.ReactNode;
   toolbar?: React.ReactNode;
@@ -87,11 +90,10 @@ export function ListPage<Row extends { id: number }>({
   const folderDialogOpen = searchParams.get("dialog") === "folder";
   const editedFolderId = Number(searchParams.get("folderId"));
   const editedFolder = folders.find((f) => f.id === editedFolderId) ?? null;
-  const downloadFields = {
-    ...Object.fromEntries(new URLSearchParams(listSearch(list))),
-    mine: saved ? "1" : String(list.mine ?? ""),
-    returnTo,
-  };
+  // The download follows the list as shown: its keyword, folder, sort and advanced search.
+  const downloadFields = new URLSearchParams(listSearch(list, extraParams));
+  downloadFields.set("mine", saved ? "1" : String(list.mine ?? ""));
+  downloadFields.set("returnTo", returnTo);
 
   return (
     <div className="space-y-4">
@@ -107,6 +109,7 @@ export function ListPage<Row extends { id: number }>({
         label={`Search ${noun}s`}
         placeholder={`Search ${noun}s`}
       />
+      {searchPanel}
 
       <FolderFilter
         folders={folders}
@@ -120,8 +123,8 @@ export function ListPage<Row extends { id: number }>({
         {toolbar}
         {canDownload ? (
           <form method="post" action={downloadAction}>
-            {Object.entries(downloadFields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
+            {[...downloadFields].map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
             ))}
             <button type="submit" className={toolbarButton}>
               Download CSV
