@@ -5,6 +5,7 @@ import type { User } from "../../contract/user";
 import type { ApiClient } from "./api.server";
 import {
   hasProjectSearch,
+  PROJECT_SEARCH_FIELDS,
   type ProjectSearch,
   projectSearchEntries,
   readableFromOldAdvanced,
@@ -42,19 +43,28 @@ export type ProjectSearchPanelData = {
 };
 
 /**
- * An old client's link carries the search as URL-encoded JSON (`advanced=`): answered with a redirect to the
- * same search in readable parameters, the list's own parameters kept.
+ * The canonical URL of a search, answered with a redirect when the request's differs: an old client's link that
+ * carries the search as URL-encoded JSON (`advanced=`) lands on the same search in readable parameters, and a
+ * form sent without JavaScript (every field, empty ones included) on the short URL of the fields it set. The
+ * list's own parameters (keyword, sort, page size) are kept.
  */
-export function redirectOldAdvancedLink(url: URL) {
+export function redirectToCanonicalSearch(url: URL) {
   const old = url.searchParams.get("advanced");
-  if (old === null) return;
-  const readable = readableFromOldAdvanced(old) ?? new URLSearchParams();
+  const fields = old === null ? url.searchParams : (readableFromOldAdvanced(old) ?? new URLSearchParams());
+  const readable = new URLSearchParams(projectSearchEntries(readProjectSearch(fields)));
+  const names = Object.keys(PROJECT_SEARCH_FIELDS);
+  const same =
+    old === null &&
+    names.every(
+      (name) => url.searchParams.getAll(name).join("\u0000") === readable.getAll(name).join("\u0000"),
+    );
+  if (same) return;
   const next = new URLSearchParams(url.searchParams);
   next.delete("advanced");
-  for (const name of new Set(readable.keys())) next.delete(name);
+  for (const name of names) next.delete(name);
   for (const [name, value] of readable) next.append(name, value);
   if (readable.size > 0) next.set("panel", "1");
-  throw redirect(`${url.pathname}?${next}`, 301);
+  throw redirect(`${url.pathname}?${next}`, old === null ? 302 : 301);
 }
 
 /**

@@ -5,6 +5,7 @@
  * The loader turns it into the API's `advanced` JSON; old links that carry that JSON in the URL are answered
  * with a redirect to the readable form (see `readableFromOldAdvanced`). Browser-safe: the panel uses it too.
  */
+import { isIsoDay } from "./date-input";
 
 export const SECTORS = ["Private", "Public"] as const;
 export const CONSTRUCTION_TYPES = ["New", "Renovation", "Addition"] as const;
@@ -20,7 +21,6 @@ export const VALUE_BANDS = [
 export const ALL_SUBTYPES = "_all";
 
 const ID = /^\d{1,9}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TEXT_MAX = 100;
 const MANY_MAX = 100;
 
@@ -35,7 +35,7 @@ const text = (v: string) => {
 };
 const id = (v: string) => (ID.test(v.trim()) ? v.trim() : null);
 const number = (v: string) => (/^\d{1,9}(\.\d{1,3})?$/.test(v.trim()) ? v.trim() : null);
-const date = (v: string) => (DATE.test(v.trim()) ? v.trim() : null);
+const date = (v: string) => (isIsoDay(v.trim()) ? v.trim() : null);
 const oneOf =
   (allowed: readonly string[], fold = false) =>
   (v: string) => {

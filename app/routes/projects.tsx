@@ -13,7 +13,7 @@ import { formatMillions } from "~/lib/project-format";
 import { projectSearchParams, projectSearchToApi } from "~/lib/project-search";
 import {
   projectSearchPanel,
-  redirectOldAdvancedLink,
+  redirectToCanonicalSearch,
   savedSearchText,
   searchToRun,
 } from "~/lib/project-search.server";
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
   // The advanced search belongs to the project search, not to the saved lists.
-  if (!saved) redirectOldAdvancedLink(url);
+  if (!saved) redirectToCanonicalSearch(url);
   const panel = saved ? null : await projectSearchPanel(api, url, (await api.call(endpoints.me)).data);
   const advanced = panel ? projectSearchToApi(searchToRun(panel)) : undefined;
   const [result, countMine] = await Promise.all([
