@@ -243,6 +243,20 @@ test.describe("company detail", () => {
     await expect(page.getByRole("table", { name: "Company locations" })).toContainText("Dallas");
   });
 
+  test("the action refuses a merge posted by a researcher, as the API does", async ({ page }, info) => {
+    test.skip(info.project.name !== "js", "a hand-made post from the page: run once");
+    const own = ownCompany("Forged", true);
+    await login(page, "researcher@example.com");
+    await page.goto(`/Companies/${own.id}`);
+    const status = await page.evaluate(async ({ id, dupId }) => {
+      const body = new URLSearchParams({ intent: "merge", mergeWithId: String(dupId) });
+      const res = await fetch(`/Companies/${id}`, { method: "POST", body, redirect: "manual" });
+      return res.status;
+    }, own);
+    expect(status).toBe(403);
+    expect(query("SELECT id FROM companies WHERE id = ?", own.dupId)).toHaveLength(1);
+  });
+
   test("both screens pass axe", async ({ page }) => {
     const company = richCompany();
     await login(page, "admin@example.com");
@@ -251,6 +265,9 @@ test.describe("company detail", () => {
     await expectAxeClean(page);
     await page.goto(`/Companies/${company.id}?tab=merge`);
     await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
+    await expectAxeClean(page);
+    await page.goto(`/Companies/${company.id}?dialog=edit`);
+    await expectDialogOpen(dialog(page, "Edit company"));
     await expectAxeClean(page);
   });
 });
