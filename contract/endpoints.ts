@@ -36,6 +36,18 @@ import {
 } from "./auth";
 import { AckAnswer } from "./common";
 import {
+  CompanyAdvancedOptionsAnswer,
+  CompanyAnswer,
+  CompanyDuplicatesAnswer,
+  CompanyListAnswer,
+  CompanyPartnersAnswer,
+  CompanyProjectsAnswer,
+  EditCompanyAnswer,
+  EditCompanyRequest,
+  MergeCompanyAnswer,
+  MergeCompanyRequest,
+} from "./companies";
+import {
   AddContactNoteRequest,
   AddContactTagRequest,
   ContactAdvancedOptionsAnswer,
@@ -206,6 +218,20 @@ export const endpoints = {
   saveContactNote: call("POST", "Contacts/AddNote", { body: AddContactNoteRequest, answer: AckAnswer }),
   contact: call("GET", `Contacts/:id${ID}`, { answer: ContactAnswer }),
   unsaveContact: call("DELETE", `Contacts/:id${ID}`, { answer: AckAnswer }),
+
+  // Companies
+  companies: call("GET", "Companies", { query: ListQuery, answer: CompanyListAnswer }),
+  companySearchOptions: call("GET", "Companies/AdvancedOptions", { answer: CompanyAdvancedOptionsAnswer }),
+  downloadCompanies: call("POST", "Companies/Download", { body: ListDownloadRequest, answer: CSV_FILE }),
+  company: call("GET", `Companies/:id${ID}`, { answer: CompanyAnswer }),
+  editCompany: call("PUT", `Companies/:id${ID}`, { body: EditCompanyRequest, answer: EditCompanyAnswer }),
+  companyProjects: call("GET", `Companies/:id${ID}/Projects`, { answer: CompanyProjectsAnswer }),
+  companyPartners: call("GET", `Companies/:id${ID}/Partners`, { answer: CompanyPartnersAnswer }),
+  companyDuplicates: call("GET", `Companies/:id${ID}/Duplicates`, { answer: CompanyDuplicatesAnswer }),
+  mergeCompany: call("POST", `Companies/:id${ID}/Merge`, {
+    body: MergeCompanyRequest,
+    answer: MergeCompanyAnswer,
+  }),
 
   // Notes page, alerts, geocoding
   notesOnProjects: call("GET", "Notes/Projects", { query: NoteListQuery, answer: NoteListAnswer }),

@@ -7,6 +7,7 @@ import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
+import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
 import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
@@ -37,6 +38,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
   api.route("/", searchRoutes(deps));
+  api.route("/", companyRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);

@@ -6,7 +6,10 @@ import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
 
 /** The table's list downloads: a list's parameters in, a CSV file out. */
-export type ListDownloadEndpoint = typeof endpoints.downloadProjects | typeof endpoints.downloadContacts;
+export type ListDownloadEndpoint =
+  | typeof endpoints.downloadProjects
+  | typeof endpoints.downloadContacts
+  | typeof endpoints.downloadCompanies;
 
 /**
  * Download CSV: the list form POSTs here (never a GET); the app forwards the list parameters to the

@@ -25,9 +25,10 @@ export type ListPageData<Row> = {
 };
 
 /**
- * The page of every searchable, savable list (projects and contacts, search and saved): search box,
+ * The page of every searchable list (projects and contacts, search and saved; companies): search box,
  * folder filter (with the folder dialog), toolbar (download, bulk actions), `children` (the map) above
- * the results table, pagination and totals.
+ * the results table, pagination and totals. A list that is not `savable` (companies) has no folders, no
+ * bulk actions and no row selection.
  * All state is in the URL; selection is React state that clears when the results reload.
  */
 export function ListPage<Row extends { id: number }>({
@@ -46,8 +47,10 @@ export function ListPage<Row extends { id: number }>({
   headerAside,
   toolbar,
   children,
+  savable = true,
+  searchPlaceholder,
 }: {
-  noun: "project" | "contact";
+  noun: "project" | "contact" | "company";
   title: string;
   searchPath: string;
   savedPath: string;
@@ -63,6 +66,10 @@ export function ListPage<Row extends { id: number }>({
   headerAside?: React.ReactNode;
   toolbar?: React.ReactNode;
   children?: React.ReactNode;
+  /** false: a plain search list (no folders, bulk actions or selection). */
+  savable?: boolean;
+  /** The search box's placeholder and label (default 'Search {noun}s'). */
+  searchPlaceholder?: string;
 }) {
   const { saved, routeTagId, list, rows, total, databaseTotal } = page;
   const location = useLocation();
@@ -106,18 +113,20 @@ export function ListPage<Row extends { id: number }>({
         action={basePath}
         params={linkParams}
         extra={extraParams}
-        label={`Search ${noun}s`}
-        placeholder={`Search ${noun}s`}
+        label={searchPlaceholder ?? `Search ${noun}s`}
+        placeholder={searchPlaceholder ?? `Search ${noun}s`}
       />
       {searchPanel}
 
-      <FolderFilter
-        folders={folders}
-        activeTagId={list.tag ?? null}
-        editHref={dialogHref}
-        addHref={dialogHref()}
-        hrefFor={folderHref}
-      />
+      {savable ? (
+        <FolderFilter
+          folders={folders}
+          activeTagId={list.tag ?? null}
+          editHref={dialogHref}
+          addHref={dialogHref()}
+          hrefFor={folderHref}
+        />
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
         {toolbar}
@@ -131,20 +140,22 @@ export function ListPage<Row extends { id: number }>({
             </button>
           </form>
         ) : null}
-        <BulkActions
-          noun={noun}
-          saved={saved}
-          folders={folders}
-          selected={selected}
-          clearSelection={() => setSelected(new Set())}
-          listParams={linkParams}
-          extraParams={extraParams}
-          returnTo={returnTo}
-          urlDialog={page.dialog}
-          urlSelectedIds={page.selectedIds}
-          actionResult={actionResult}
-          closeHref={closeHref}
-        />
+        {noun !== "company" && savable ? (
+          <BulkActions
+            noun={noun}
+            saved={saved}
+            folders={folders}
+            selected={selected}
+            clearSelection={() => setSelected(new Set())}
+            listParams={linkParams}
+            extraParams={extraParams}
+            returnTo={returnTo}
+            urlDialog={page.dialog}
+            urlSelectedIds={page.selectedIds}
+            actionResult={actionResult}
+            closeHref={closeHref}
+          />
+        ) : null}
       </div>
 
       {children}
@@ -155,24 +166,28 @@ export function ListPage<Row extends { id: number }>({
         params={linkParams}
         extraParams={extraParams}
         caption={title}
-        selection={{
-          formId: "selection",
-          name: "ids",
-          selected,
-          onToggle: (id, checked) =>
-            setSelected((prev) => {
-              const next = new Set(prev);
-              if (checked) next.add(id);
-              else next.delete(id);
-              return next;
-            }),
-          onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
-        }}
+        selection={
+          savable
+            ? {
+                formId: "selection",
+                name: "ids",
+                selected,
+                onToggle: (id, checked) =>
+                  setSelected((prev) => {
+                    const next = new Set(prev);
+                    if (checked) next.add(id);
+                    else next.delete(id);
+                    return next;
+                  }),
+                onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
+              }
+            : undefined
+        }
       />
       <Pagination params={linkParams} total={total} extra={extraParams} />
       <ListTotals matching={total} database={databaseTotal} />
 
-      {folderDialogOpen ? (
+      {savable && folderDialogOpen ? (
         <FolderDialog
           key={editedFolder?.id ?? "new"}
           folder={editedFolder}
