@@ -54,7 +54,7 @@ export default [
   ]),
 
   route("LitePages", "routes/lite-pages.tsx"),
-  route("Counties", "routes/counties.tsx"),
+  route("Search/Counties", "routes/counties.tsx"),
   route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),

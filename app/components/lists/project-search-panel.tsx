@@ -76,7 +76,7 @@ export function ProjectSearchPanel({
     const chosen = [...event.currentTarget.selectedOptions].map((o) => o.value).filter(Boolean);
     setStates(chosen);
     const query = new URLSearchParams(chosen.map((s) => ["state", s]));
-    countyFetcher.load(`/Counties?${query}`);
+    countyFetcher.load(`/Search/Counties?${query}`);
   };
 
   const chosenSubtypes = list(search.projectSubtype);
