@@ -251,5 +251,11 @@ export const endpoints = {
     answer: SavedSearchAnswer,
   }),
   deleteContactSearch: call("DELETE", `Users/Me/SavedContactSearches/:id${ID}`, { answer: AckAnswer }),
+  savedCompanySearches: call("GET", "Users/Me/SavedCompanySearches", { answer: SavedSearchListAnswer }),
+  saveCompanySearch: call("POST", "Users/Me/SavedCompanySearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteCompanySearch: call("DELETE", `Users/Me/SavedCompanySearches/:id${ID}`, { answer: AckAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
 } as const satisfies Record<string, Endpoint>;

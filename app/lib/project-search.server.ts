@@ -1,14 +1,16 @@
-import { redirect } from "react-router";
 import { endpoints } from "../../contract/endpoints";
-import type { SavedSearch } from "../../contract/searches";
 import type { User } from "../../contract/user";
+import {
+  redirectToCanonicalSearch,
+  type SavedSearchLink,
+  savedSearchLink,
+  savedSearchText,
+} from "./advanced-search.server";
 import type { ApiClient } from "./api.server";
 import {
   hasProjectSearch,
   PROJECT_SEARCH_FIELDS,
   type ProjectSearch,
-  projectSearchEntries,
-  readableFromOldAdvanced,
   readProjectSearch,
 } from "./project-search";
 import { savedSearchesOrNull } from "./saved-searches.server";
@@ -39,32 +41,12 @@ export type ProjectSearchPanelData = {
   options: ProjectSearchOptions | null;
   counties: { name: string; state: string }[];
   /** With the saved-searches dialog open: each search with the link that loads it (null: unreadable). */
-  savedSearches: { id: number; name: string; href: string }[] | null;
+  savedSearches: SavedSearchLink[] | null;
 };
 
-/**
- * The canonical URL of a search, answered with a redirect when the request's differs: an old client's link that
- * carries the search as URL-encoded JSON (`advanced=`) lands on the same search in readable parameters, and a
- * form sent without JavaScript (every field, empty ones included) on the short URL of the fields it set. The
- * list's own parameters (keyword, sort, page size) are kept.
- */
-export function redirectToCanonicalSearch(url: URL) {
-  const old = url.searchParams.get("advanced");
-  const fields = old === null ? url.searchParams : (readableFromOldAdvanced(old) ?? new URLSearchParams());
-  const readable = new URLSearchParams(projectSearchEntries(readProjectSearch(fields)));
-  const names = Object.keys(PROJECT_SEARCH_FIELDS);
-  const same =
-    old === null &&
-    names.every(
-      (name) => url.searchParams.getAll(name).join("\u0000") === readable.getAll(name).join("\u0000"),
-    );
-  if (same) return;
-  const next = new URLSearchParams(url.searchParams);
-  next.delete("advanced");
-  for (const name of names) next.delete(name);
-  for (const [name, value] of readable) next.append(name, value);
-  if (readable.size > 0) next.set("panel", "1");
-  throw redirect(`${url.pathname}?${next}`, old === null ? 302 : 301);
+/** The canonical URL of a project search (see advanced-search.server.ts). */
+export function redirectToCanonicalProjectSearch(url: URL) {
+  redirectToCanonicalSearch(url, PROJECT_SEARCH_FIELDS, readProjectSearch);
 }
 
 /**
@@ -95,7 +77,9 @@ export async function projectSearchPanel(
       : [],
     dialog === "saved-searches"
       ? savedSearchesOrNull(api, "project").then(
-          (list) => list?.map((s) => savedSearchLink(url.pathname, s)) ?? null,
+          (list) =>
+            list?.map((s) => savedSearchLink(PROJECT_SEARCH_FIELDS, readProjectSearch, url.pathname, s)) ??
+            null,
         )
       : null,
   ]);
@@ -107,32 +91,9 @@ export function searchToRun(panel: ProjectSearchPanelData): ProjectSearch {
   return panel.blocked ? {} : panel.search;
 }
 
-/** The JSON a saved search keeps: the keyword and the advanced fields, under their URL names. */
-export function savedSearchText(query: string | undefined, search: ProjectSearch): string {
-  const body: Record<string, string | string[]> = {};
-  if (query) body.query = query;
-  for (const [name, value] of projectSearchEntries(search)) {
-    const previous = body[name];
-    if (previous === undefined)
-      body[name] = Array.isArray(search[name as keyof ProjectSearch]) ? [value] : value;
-    else if (Array.isArray(previous)) previous.push(value);
-  }
-  return JSON.stringify(body);
-}
-
-/** Loading a saved search: its fields in the URL, the panel open, page 1. */
-function savedSearchLink(pathname: string, saved: SavedSearch) {
-  const params = readableFromOldAdvanced(saved.search) ?? new URLSearchParams();
-  let query: unknown;
-  try {
-    query = (JSON.parse(saved.search) as { query?: unknown }).query;
-  } catch {
-    query = undefined;
-  }
-  const href = new URLSearchParams({ page: "1", panel: "1" });
-  if (typeof query === "string" && query.trim()) href.set("query", query.trim().slice(0, 200));
-  for (const [name, value] of params) href.append(name, value);
-  return { id: saved.id, name: saved.name, href: `${pathname}?${href}` };
+/** The JSON a saved project search keeps: the keyword and the advanced fields, under their URL names. */
+export function savedProjectSearchText(query: string | undefined, search: ProjectSearch): string {
+  return savedSearchText(PROJECT_SEARCH_FIELDS, query, search);
 }
 
 async function optionsOrNull(api: ApiClient): Promise<ProjectSearchOptions | null> {

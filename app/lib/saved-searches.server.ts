@@ -19,6 +19,11 @@ const KINDS = {
     save: endpoints.saveContactSearch,
     remove: endpoints.deleteContactSearch,
   },
+  company: {
+    list: endpoints.savedCompanySearches,
+    save: endpoints.saveCompanySearch,
+    remove: endpoints.deleteCompanySearch,
+  },
 } as const;
 export type SavedSearchKind = keyof typeof KINDS;
 

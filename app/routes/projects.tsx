@@ -13,8 +13,8 @@ import { formatMillions } from "~/lib/project-format";
 import { projectSearchParams, projectSearchToApi } from "~/lib/project-search";
 import {
   projectSearchPanel,
-  redirectToCanonicalSearch,
-  savedSearchText,
+  redirectToCanonicalProjectSearch,
+  savedProjectSearchText,
   searchToRun,
 } from "~/lib/project-search.server";
 import { SAVED_SEARCH_INTENTS, savedSearchAction } from "~/lib/saved-searches.server";
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
   // The advanced search belongs to the project search, not to the saved lists.
-  if (!saved) redirectToCanonicalSearch(url);
+  if (!saved) redirectToCanonicalProjectSearch(url);
   const panel = saved ? null : await projectSearchPanel(api, url, (await api.call(endpoints.me)).data);
   const advanced = panel ? projectSearchToApi(searchToRun(panel)) : undefined;
   const [result, countMine] = await Promise.all([
@@ -77,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     dialog: bulkDialogFromUrl(url.searchParams),
     selectedIds: selectedIdsFromUrl(url.searchParams),
     panel,
-    savedSearchText: panel ? savedSearchText(list.query, panel.search) : "",
+    savedSearchText: panel ? savedProjectSearchText(list.query, panel.search) : "",
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   projectSearchEntries,
   projectSearchToApi,
-  readableFromOldAdvanced,
+  readableFromOldProjectAdvanced,
   readProjectSearch,
 } from "../../app/lib/project-search";
 
@@ -53,10 +53,10 @@ describe("the advanced project search in the URL", () => {
       unknownField: "x",
       min_unit: 20,
     });
-    expect(readableFromOldAdvanced(old)?.toString()).toBe(
+    expect(readableFromOldProjectAdvanced(old)?.toString()).toBe(
       "sector=Private&projectType=3&projectType=5&min_unit=20&state=TX&showInactive=1",
     );
-    expect(readableFromOldAdvanced("not json")).toBeNull();
-    expect(readableFromOldAdvanced("[1]")).toBeNull();
+    expect(readableFromOldProjectAdvanced("not json")).toBeNull();
+    expect(readableFromOldProjectAdvanced("[1]")).toBeNull();
   });
 });
