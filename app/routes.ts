@@ -52,6 +52,8 @@ export default [
     ]),
   ]),
 
+  // The calendar feed: outside the member layout, a calendar program has no session (the secret is the address).
+  route("Calendar/:hash/Ical", "routes/calendar.ical.tsx"),
   route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),

@@ -34,6 +34,13 @@ import {
   ResetPasswordAnswer,
   ResetPasswordRequest,
 } from "./auth";
+import {
+  CalendarFeedAnswer,
+  CalendarFeedQuery,
+  ICalHashAnswer,
+  NoteNotificationsAnswer,
+  NoteNotificationsQuery,
+} from "./calendar";
 import { AckAnswer } from "./common";
 import {
   AddContactNoteRequest,
@@ -205,4 +212,17 @@ export const endpoints = {
   notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
   alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
+
+  // Calendar: the member's note reminders and the feed a calendar program polls
+  noteNotifications: call("GET", "UserProjects/NoteNotifications", {
+    query: NoteNotificationsQuery,
+    answer: NoteNotificationsAnswer,
+  }),
+  iCalHash: call("GET", "Users/Me/iCalHash", { answer: ICalHashAnswer }),
+  resetICalHash: call("POST", "Users/Me/iCalHash/Reset", { answer: ICalHashAnswer }),
+  calendarFeed: call("GET", "Calendar/Feed", {
+    query: CalendarFeedQuery,
+    answer: CalendarFeedAnswer,
+    public: true,
+  }),
 } as const satisfies Record<string, Endpoint>;
