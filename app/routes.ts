@@ -42,9 +42,9 @@ export default [
     route("Notes", "routes/notes.tsx", { id: "notes" }),
     route("Alerts", "routes/alerts.tsx", { id: "alerts" }),
     route("Calendar", "routes/calendar.tsx", { id: "calendar" }),
-    soon("Manual", "manual"),
-    soon("TrainingVideos", "training-videos"),
-    soon("Help", "help"),
+    route("Manual", "routes/manual.tsx", { id: "manual" }),
+    route("TrainingVideos", "routes/training-videos.tsx", { id: "training-videos" }),
+    route("Help", "routes/help.tsx", { id: "help" }),
     layout("routes/_profile.tsx", [
       route("Me/Account", "routes/account.tsx", { id: "account" }),
       soon("Me/Subscription", "subscription"),

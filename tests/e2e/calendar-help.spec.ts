@@ -13,12 +13,15 @@ import {
   expect,
   expectAxeClean,
   expectDialogOpen,
+  fillLogin,
   jsDisabled,
   login,
   query,
   test,
   writeDb,
 } from "./support/fixtures";
+import { freePort } from "./support/raw-http";
+import { startSideApp } from "./support/side-app";
 
 const MONTHS = [
   "January",
@@ -209,5 +212,101 @@ test.describe("calendar", () => {
     await expect(page.getByRole("dialog", { name: "Success!" })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`month=${monthFromNow(1).month}$`));
     await expect(address).not.toHaveValue(old);
+  });
+});
+
+test.describe("help pages", () => {
+  test.beforeEach(async ({ page }) => {
+    // The sample videos are YouTube players: nothing leaves the machine.
+    await page.route(/^https:\/\/(www\.youtube\.com|player\.vimeo\.com)\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+    );
+    await login(page, "member@example.com");
+  });
+
+  test("/Manual: cards from the content site; View opens the manual's PDF", async ({ page, request }) => {
+    await page.goto("/Manual");
+    await expect(page.getByRole("heading", { level: 1, name: "Manuals" })).toBeVisible();
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Getting Started" }) });
+    await expect(card).toContainText("save the ones you follow");
+    await expect(page.getByRole("heading", { name: "Project Search & Filters" })).toBeVisible();
+    const view = card.getByRole("link", { name: /^View Getting Started/ });
+    const href = (await view.getAttribute("href")) ?? "";
+    expect(href).toMatch(/getting-started\.pdf$/);
+    const pdf = await request.get(href);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    if (!jsDisabled(test.info())) {
+      // The thumbnail is allowed by the page's Content-Security-Policy and loads.
+      const img = card.locator("img");
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    }
+    await axe(page);
+  });
+
+  test("/TrainingVideos: Watch opens the video in a dialog at its own address", async ({ page }) => {
+    await page.goto("/TrainingVideos");
+    await expect(page.getByRole("heading", { level: 1, name: "Training Videos" })).toBeVisible();
+    await page.getByRole("link", { name: "Watch Notes and Reminders" }).click();
+    await expect(page).toHaveURL(/\/TrainingVideos\?video=202$/);
+    const dialog = page.getByRole("dialog", { name: "Notes and Reminders" });
+    await expectDialogOpen(dialog);
+    await expect(dialog.locator('iframe[title="Notes and Reminders"]')).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube\.com\/embed\//,
+    );
+    await axe(page);
+    await dialog
+      .getByRole("button", { name: "Close" })
+      .or(dialog.getByRole("link", { name: "Close" }))
+      .click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/TrainingVideos$/);
+  });
+
+  test("/Help lists the ways to get help, and the shell's links lead to working screens", async ({
+    page,
+  }) => {
+    await page.goto("/Help");
+    await expect(page.getByRole("heading", { level: 1, name: "Help" })).toBeVisible();
+    for (const name of ["Manuals", "Training videos", "Video channel", "Contact us", "Phone"])
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "(800) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:8005550142",
+    );
+    await axe(page);
+    await page.getByRole("link", { name: "Ask A Question" }).click();
+    await expectDialogOpen(page.getByRole("dialog", { name: "Ask A Question" }));
+
+    await page.goto("/Projects");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Help", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Help" })).toBeVisible();
+    await page.getByRole("link", { name: "Read the manuals" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Manuals" })).toBeVisible();
+    await page.getByRole("navigation").getByRole("link", { name: "Calendar", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+  });
+
+  test("a content site that is down: a friendly message, not an error page", async ({ page }) => {
+    test.skip(jsDisabled(test.info()), "server-rendered message: one run");
+    test.setTimeout(60_000); // starting a second app process takes a while on a loaded machine
+    const side = await startSideApp(await freePort(), { CONTENT_API_URL: "http://127.0.0.1:9/wp-json" });
+    try {
+      await page.goto(`${side.url}/Login`);
+      await fillLogin(page, "member@example.com");
+      await expect(page).not.toHaveURL(/\/Login/);
+      const manual = await page.goto(`${side.url}/Manual`);
+      expect(manual?.status()).toBe(200);
+      await expect(page.getByRole("status")).toContainText(
+        "The manuals cannot be loaded right now. Please try again in a few minutes.",
+      );
+      await page.goto(`${side.url}/TrainingVideos`);
+      await expect(page.getByRole("status")).toContainText("The training videos cannot be loaded right now.");
+      await axe(page);
+    } finally {
+      await side.stop();
+    }
   });
 });
