@@ -4,18 +4,23 @@
  * layout, and the access log redacts it: app/lib/log-path.ts). An unknown or replaced secret answers 404.
  * Polling programs get Cache-Control max-age, an ETag (answered 304 when it has not changed) and Last-Modified.
  */
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { calendarFile, FEED_MAX_AGE_SECONDS, notModified } from "~/lib/calendar-feed.server";
 import { publicOrigin } from "~/lib/request-url";
 import { FEED_HASH_PATTERN } from "../../contract/calendar";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar.ical";
 
-const notFound = () =>
-  new Response("No calendar has this address.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+const plain = (status: number, text: string, retryAfter?: number) =>
+  new Response(text, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}),
+    },
   });
+const notFound = () => plain(404, "No calendar has this address.");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hash = params.hash.toLowerCase();
@@ -25,6 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     notes = await loadNotes(context, hash);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return notFound();
+    // The API is down or slow: a calendar program gets the status and a line of text (and tries again later).
+    const failure = upstreamFailureMessage(error);
+    const status = (error as { init?: { status?: number } | null }).init?.status;
+    if (failure) return plain(status && status >= 500 ? status : 503, failure, 300);
     throw error;
   }
   const file = calendarFile(notes, publicOrigin(request));
