@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
-import { buttonSecondaryClass, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { apiContext } from "~/lib/api.server";
 import {
@@ -14,6 +14,7 @@ import {
   shiftMonth,
 } from "~/lib/calendar";
 import { isoDay } from "~/lib/dates";
+import { formFailure } from "~/lib/form-failure.server";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
@@ -52,7 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Reset address': a new feed secret; the old address answers 404 from now on. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  await context.get(apiContext).call(endpoints.resetICalHash);
+  if (form.get("intent") !== "reset-feed") throw data("Unknown form.", { status: 400 });
+  try {
+    await context.get(apiContext).call(endpoints.resetICalHash);
+  } catch (error) {
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data({ error: failure.message }, { status: failure.status });
+  }
   context.get(memberSessionContext).flashToast({ title: "Success!", description: ADDRESS_RESET });
   const month = monthParam(String(form.get("month") ?? ""), "");
   throw redirect(month ? `/Calendar?month=${month}` : "/Calendar");
@@ -61,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const navLinkClass =
   "inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 
-export default function Calendar({ loaderData }: Route.ComponentProps) {
+export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
   const { month, today, events, error, feedUrl } = loaderData;
   const title = monthTitle(month);
   const href = (m: string) => `/Calendar?month=${m}`;
@@ -100,14 +108,22 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         {events.length === 0 ? <p className="text-sm text-slate-600">No reminders in {title}.</p> : null}
       </section>
 
-      <FeedAddress feedUrl={feedUrl} month={month} />
+      <FeedAddress feedUrl={feedUrl} month={month} resetError={actionData?.error ?? null} />
       <ResultDialog result={error ? { title: "Error", description: error } : null} />
     </div>
   );
 }
 
 /** 'Export calendar': the read-only feed address (selected on focus), Copy with JavaScript, and its reset. */
-function FeedAddress({ feedUrl, month }: { feedUrl: string; month: string }) {
+function FeedAddress({
+  feedUrl,
+  month,
+  resetError,
+}: {
+  feedUrl: string;
+  month: string;
+  resetError: string | null;
+}) {
   const hydrated = useHydrated();
   // What the Copy button did, for the address it did it with (a reset address starts without a message).
   const [copy, setCopy] = useState<{ url: string; ok: boolean } | null>(null);
@@ -164,9 +180,12 @@ function FeedAddress({ feedUrl, month }: { feedUrl: string; month: string }) {
             ? "Could not copy: select the address and copy it."
             : ""}
       </p>
+      <FormAlert errors={resetError ? [resetError] : null} />
       <Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="month" value={month} />
-        <SubmitButton pending={resetting}>Reset address</SubmitButton>
+        <SubmitButton pending={resetting} name="intent" value="reset-feed">
+          Reset address
+        </SubmitButton>
         <span className="text-sm text-slate-600">
           A new address replaces this one; calendars subscribed to the old address stop updating.
         </span>

@@ -152,6 +152,13 @@ type FormCase = {
 
 const FORMS: FormCase[] = [
   {
+    name: "calendar reset address",
+    file: "routes/calendar.tsx",
+    url: () => "/Calendar",
+    fields: () => [],
+    submit: "Reset address",
+  },
+  {
     name: "login",
     file: "routes/login.tsx",
     guest: true,
