@@ -101,14 +101,32 @@ test.describe("calendar", () => {
 
     await eventLink.click();
     await expect(page).toHaveURL(new RegExp(`/Projects/${p.id}$`));
-    await page.goBack();
-    await expect(monthHeading(page)).toHaveText(next.title);
+  });
+
+  test("Today and Previous month move through the months by URL", async ({ page }) => {
+    const now = monthFromNow(0);
+    const later = monthFromNow(3);
+    const before = monthFromNow(-1);
+    await login(page, "member@example.com");
+    await page.goto(`/Calendar?month=${later.month}`);
+    await expect(monthHeading(page)).toHaveText(later.title);
     await page.getByRole("link", { name: "Today", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`month=${now.month}$`));
     await expect(monthHeading(page)).toHaveText(now.title);
+    // The seed gives member@ several reminders this month: each is shown.
+    const reminders = query<{ n: number }>(
+      `SELECT count(*) AS n FROM project_notes n JOIN users u ON u.id = n.user_id
+       WHERE u.email = 'member@example.com' AND n.notification_date LIKE ?`,
+      `${now.month}-%`,
+    )[0].n;
+    expect(reminders).toBeGreaterThan(3);
+    await expect(page.getByRole("main").getByRole("link", { name: /^\d+ \S/ })).toHaveCount(reminders);
     await page.getByRole("link", { name: /^Previous month/ }).click();
-    await expect(monthHeading(page)).toHaveText(monthFromNow(-1).title);
-    await expect(eventLink).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`month=${before.month}$`));
+    await expect(monthHeading(page)).toHaveText(before.title);
+    // A month that is not YYYY-MM shows this month.
+    await page.goto("/Calendar?month=2026-13");
+    await expect(monthHeading(page)).toHaveText(now.title);
   });
 
   test("no layout jump: the server's table and the grid have the same size", async ({ page }) => {
