@@ -207,6 +207,10 @@ test.describe("calendar", () => {
 
     await address.focus();
     expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe(feedUrl);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: APP_URL });
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Copied to the clipboard." })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
     await page.getByRole("button", { name: "Reset address" }).click();
     await expect(page.getByRole("dialog", { name: "Success!" })).toBeVisible();
     await expect(address).not.toHaveValue(feedUrl);
