@@ -152,13 +152,6 @@ type FormCase = {
 
 const FORMS: FormCase[] = [
   {
-    name: "calendar reset address",
-    file: "routes/calendar.tsx",
-    url: () => "/Calendar",
-    fields: () => [],
-    submit: "Reset address",
-  },
-  {
     name: "login",
     file: "routes/login.tsx",
     guest: true,
@@ -272,6 +265,13 @@ const FORMS: FormCase[] = [
     url: (m) => `/Contacts/${m.otherContactId}`,
     fields: () => [],
     submit: "Add Saved Contacts",
+  },
+  {
+    name: "calendar reset address",
+    file: "routes/calendar.tsx",
+    url: () => "/Calendar",
+    fields: () => [],
+    submit: "Reset address",
   },
 ];
 
