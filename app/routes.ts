@@ -42,10 +42,10 @@ export default [
     route("Me/Contacts/Tags/:tagId", "routes/contacts.tsx", { id: "contacts.mine.tag" }),
     route("Notes", "routes/notes.tsx", { id: "notes" }),
     route("Alerts", "routes/alerts.tsx", { id: "alerts" }),
-    soon("Calendar", "calendar"),
-    soon("Manual", "manual"),
-    soon("TrainingVideos", "training-videos"),
-    soon("Help", "help"),
+    route("Calendar", "routes/calendar.tsx", { id: "calendar" }),
+    route("Manual", "routes/manual.tsx", { id: "manual" }),
+    route("TrainingVideos", "routes/training-videos.tsx", { id: "training-videos" }),
+    route("Help", "routes/help.tsx", { id: "help" }),
     layout("routes/_profile.tsx", [
       route("Me/Account", "routes/account.tsx", { id: "account" }),
       soon("Me/Subscription", "subscription"),
@@ -55,6 +55,8 @@ export default [
 
   route("LitePages", "routes/lite-pages.tsx"),
   route("Search/Counties", "routes/counties.tsx"),
+  // The calendar feed: outside the member layout, a calendar program has no session (the secret is the address).
+  route("Calendar/:hash/Ical", "routes/calendar.ical.tsx"),
   route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),

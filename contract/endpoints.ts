@@ -34,6 +34,13 @@ import {
   ResetPasswordAnswer,
   ResetPasswordRequest,
 } from "./auth";
+import {
+  CalendarFeedAnswer,
+  CalendarFeedQuery,
+  ICalHashAnswer,
+  NoteNotificationsAnswer,
+  NoteNotificationsQuery,
+} from "./calendar";
 import { AckAnswer } from "./common";
 import {
   CompanyAdvancedOptionsAnswer,
@@ -258,4 +265,17 @@ export const endpoints = {
   }),
   deleteCompanySearch: call("DELETE", `Users/Me/SavedCompanySearches/:id${ID}`, { answer: AckAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
+
+  // Calendar: the member's note reminders and the feed a calendar program polls
+  noteNotifications: call("GET", "UserProjects/NoteNotifications", {
+    query: NoteNotificationsQuery,
+    answer: NoteNotificationsAnswer,
+  }),
+  iCalHash: call("GET", "Users/Me/iCalHash", { answer: ICalHashAnswer }),
+  resetICalHash: call("POST", "Users/Me/iCalHash/Reset", { answer: ICalHashAnswer }),
+  calendarFeed: call("GET", "Calendar/Feed", {
+    query: CalendarFeedQuery,
+    answer: CalendarFeedAnswer,
+    public: true,
+  }),
 } as const satisfies Record<string, Endpoint>;

@@ -70,7 +70,12 @@ describe("the endpoint table and the reference API", () => {
     for (const [name, e] of reads) {
       const id = name.startsWith("contact") ? contactId : projectId;
       const path = (e.path as (p: Record<string, string | number>) => string)({ ...params, id });
-      const query = name === "meWithSettings" ? "?withSettings=1" : "";
+      const query =
+        name === "meWithSettings"
+          ? "?withSettings=1"
+          : name === "calendarFeed"
+            ? `?hash=${t.db.prepare("SELECT ical_hash FROM users WHERE email = 'member@example.com'").pluck().get()}`
+            : "";
       const res = await t.app.request(`${API_BASE_PATH}/${path}${query}`, {
         // A company's duplicates are for the merging roles only.
         headers: { authorization: `Bearer ${name === "companyDuplicates" ? admin : member}` },
