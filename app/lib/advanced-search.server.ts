@@ -31,7 +31,7 @@ export function redirectToCanonicalSearch(url: URL, fields: FieldSpecs, read: Re
   const same =
     old === null &&
     names.every(
-      (name) => url.searchParams.getAll(name).join("\u0000") === readable.getAll(name).join("\u0000"),
+      (name) => JSON.stringify(url.searchParams.getAll(name)) === JSON.stringify(readable.getAll(name)),
     );
   if (same) return;
   const next = new URLSearchParams(url.searchParams);

@@ -29,6 +29,12 @@ export type SavedSearchKind = keyof typeof KINDS;
 
 export const SAVED_SEARCH_INTENTS = ["save-search", "delete-search"] as const;
 
+/** Whether a list page's form post is one of the saved-search dialogs' (read from a copy of the request). */
+export async function isSavedSearchPost(request: Request): Promise<boolean> {
+  const intent = (await request.clone().formData()).get("intent");
+  return (SAVED_SEARCH_INTENTS as readonly unknown[]).includes(intent);
+}
+
 const SaveSchema = z.object({
   intent: z.literal("save-search"),
   name: z

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { COMPANY_SEARCH_FIELDS, readSearch, searchToApi } from "~/lib/advanced-search";
 import { downloadList } from "~/lib/download.server";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
@@ -15,5 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     orderColumns: COMPANY_ORDER_BY,
     fallback: "/Companies",
     filename: "companies.csv",
+    advanced: (fields) => searchToApi(COMPANY_SEARCH_FIELDS, readSearch(COMPANY_SEARCH_FIELDS, fields)),
   });
 }

@@ -1,10 +1,14 @@
 import { data, Link } from "react-router";
 import { ListPage } from "~/components/lists/list-page";
+import { ListAdvancedSearch } from "~/components/lists/simple-search-panel";
 import type { Column } from "~/components/results-table";
+import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/company-detail";
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
 import { useRootData } from "~/root-data";
 import type { CompanyRow } from "../../contract/companies";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
@@ -14,10 +18,24 @@ import type { Route } from "./+types/companies";
 export const handle = { title: "Companies" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const list = readListParams(new URL(request.url).searchParams, COMPANY_ORDER_BY);
-  const base = { saved: false, routeTagId: null, list, dialog: null, selectedIds: [] as number[] };
+  const url = new URL(request.url);
+  const list = readListParams(url.searchParams, COMPANY_ORDER_BY);
+  const api = context.get(apiContext);
+  const panel = await simpleSearchPanel(api, url, "company");
+  const fields = simpleSearchFields("company");
+  const base = {
+    saved: false,
+    routeTagId: null,
+    list,
+    dialog: null,
+    selectedIds: [] as number[],
+    panel,
+    savedSearchText: savedSearchText(fields, list.query, panel.search),
+  };
   try {
-    const result = await context.get(apiContext).call(endpoints.companies, { query: list });
+    const result = await api.call(endpoints.companies, {
+      query: { ...list, advanced: searchToApi(fields, panel.search) },
+    });
     return data(
       {
         ...base,
@@ -36,7 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export default function Companies({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "company");
+  throw data({ message: "This form cannot be sent here." }, { status: 400 });
+}
+
+export default function Companies({ loaderData, actionData }: Route.ComponentProps) {
   const user = useRootData()?.user;
   if (loaderData.forbidden) {
     return (
@@ -66,6 +89,19 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
       columns={companyColumns}
       canDownload={Boolean(user?.allow_download)}
       downloadAction="/Companies/Download"
+      extraParams={{
+        ...searchLinkParams(loaderData.panel.search),
+        panel: loaderData.panel.open ? "1" : undefined,
+      }}
+      searchPanel={
+        <ListAdvancedSearch
+          kind="company"
+          panel={loaderData.panel}
+          list={loaderData.list}
+          savedSearchText={loaderData.savedSearchText}
+          lastResult={actionData?.savedSearch}
+        />
+      }
     />
   );
 }

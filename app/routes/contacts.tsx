@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
+import { ListAdvancedSearch } from "~/components/lists/simple-search-panel";
 import type { Column } from "~/components/results-table";
+import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
@@ -23,16 +27,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const list = readListParams(url.searchParams, CONTACT_ORDER_BY);
   const tag = routeTagId ?? list.tag;
+  const api = context.get(apiContext);
+  // The advanced search belongs to the directory, not to the saved contacts.
+  const panel = saved ? null : await simpleSearchPanel(api, url, "contact");
+  const fields = simpleSearchFields("contact");
   const base = {
     saved,
     routeTagId: routeTagId ?? null,
     list: { ...list, tag },
     dialog: bulkDialogFromUrl(url.searchParams),
     selectedIds: selectedIdsFromUrl(url.searchParams),
+    panel,
+    savedSearchText: panel ? savedSearchText(fields, list.query, panel.search) : "",
   };
   try {
-    const result = await context.get(apiContext).call(endpoints.contacts, {
-      query: { ...list, mine: saved ? 1 : list.mine, tag },
+    const result = await api.call(endpoints.contacts, {
+      query: {
+        ...list,
+        mine: saved ? 1 : list.mine,
+        tag,
+        advanced: panel ? searchToApi(fields, panel.search) : undefined,
+      },
     });
     return {
       ...base,
@@ -51,6 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "contact");
   return bulkAction(request, context, "contact");
 }
 
@@ -83,7 +99,23 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
       columns={contactColumns}
       canDownload={Boolean(user?.allow_download)}
       downloadAction="/Contacts/Download"
-      actionResult={actionData?.reply}
+      actionResult={actionData && "reply" in actionData ? actionData.reply : undefined}
+      extraParams={
+        loaderData.panel
+          ? { ...searchLinkParams(loaderData.panel.search), panel: loaderData.panel.open ? "1" : undefined }
+          : undefined
+      }
+      searchPanel={
+        loaderData.panel ? (
+          <ListAdvancedSearch
+            kind="contact"
+            panel={loaderData.panel}
+            list={loaderData.list}
+            savedSearchText={loaderData.savedSearchText}
+            lastResult={actionData && "savedSearch" in actionData ? actionData.savedSearch : undefined}
+          />
+        ) : null
+      }
     />
   );
 }

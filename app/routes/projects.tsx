@@ -17,7 +17,7 @@ import {
   savedProjectSearchText,
   searchToRun,
 } from "~/lib/project-search.server";
-import { SAVED_SEARCH_INTENTS, savedSearchAction } from "~/lib/saved-searches.server";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
@@ -82,10 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
-  if ((SAVED_SEARCH_INTENTS as readonly unknown[]).includes(intent)) {
-    return savedSearchAction(request, context, "project");
-  }
+  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "project");
   return bulkAction(request, context, "project");
 }
 

@@ -222,3 +222,80 @@ test.describe("advanced project search", () => {
     await expect(main(page).getByRole("link", { name: "Advanced search" })).toHaveCount(0);
   });
 });
+
+test.describe("advanced contact and company search", () => {
+  test("a contact search by state and last name, saved and loaded again", async ({ page }) => {
+    await login(page, "member@example.com");
+    const last = query<{ last_name: string; state: string }>(
+      "SELECT c.last_name, l.state FROM contacts c JOIN company_locations l ON l.company_id = c.company_id WHERE c.last_name IS NOT NULL AND l.state = 'TX' LIMIT 1",
+    )[0];
+    await page.goto("/Contacts");
+    await main(page).getByRole("link", { name: "Advanced search" }).click();
+    const form = page.getByRole("form", { name: "Advanced contact search" });
+    await form.getByLabel("Last name").fill(last.last_name);
+    await form.getByLabel("State").selectOption(["TX"]);
+    await form.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`lastName=${encodeURIComponent(last.last_name)}`));
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll("state")).toEqual(["TX"]);
+    expect(url.searchParams.has("firstName")).toBe(false);
+    await expect.poll(() => matching(page)).toBeGreaterThan(0);
+    const found = await matching(page);
+    for (const cell of await main(page).locator("tbody tr td:nth-child(3)").allTextContents()) {
+      expect(cell.toLowerCase()).toContain(last.last_name.toLowerCase());
+    }
+
+    const name = `Contacts ${test.info().project.name} ${Date.now()}`;
+    await form.getByRole("link", { name: "Save search" }).click();
+    const save = page.getByRole("dialog", { name: "Save Search" });
+    await expectDialogOpen(save);
+    await save.getByLabel("Name").fill(name);
+    await save.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => query<{ kind: string }>("SELECT kind FROM saved_searches WHERE name = ?", name)[0]?.kind)
+      .toBe("contact");
+    await page.goto("/Contacts?panel=1&dialog=saved-searches");
+    await page
+      .getByRole("dialog", { name: "Saved Searches" })
+      .getByRole("link", { name: `Load ${name}` })
+      .click();
+    await expect(page).toHaveURL(/[?&]state=TX/);
+    await expect(
+      page.getByRole("form", { name: "Advanced contact search" }).getByLabel("Last name"),
+    ).toHaveValue(last.last_name);
+    await expect.poll(() => matching(page)).toBe(found);
+  });
+
+  test("a company search by state and name, saved and loaded again", async ({ page }) => {
+    await login(page, "member@example.com");
+    await page.goto("/Companies?panel=1");
+    const form = page.getByRole("form", { name: "Advanced company search" });
+    await form.getByLabel("State").selectOption(["TX"]);
+    await form.getByLabel("Name", { exact: true }).fill("Construction");
+    await form.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/[?&]name=Construction/);
+    const expected = query<{ n: number }>(
+      `SELECT count(*) AS n FROM companies co WHERE co.name LIKE '%Construction%'
+       AND co.id IN (SELECT company_id FROM company_locations WHERE state = 'TX')`,
+    )[0].n;
+    expect(expected).toBeGreaterThan(0);
+    await expect.poll(() => matching(page)).toBe(expected);
+
+    const name = `Companies ${test.info().project.name} ${Date.now()}`;
+    await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&dialog=save-search`);
+    const save = page.getByRole("dialog", { name: "Save Search" });
+    await expectDialogOpen(save);
+    await save.getByLabel("Name").fill(name);
+    await save.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => query<{ kind: string }>("SELECT kind FROM saved_searches WHERE name = ?", name)[0]?.kind)
+      .toBe("company");
+    await page.goto("/Companies?dialog=saved-searches");
+    await page
+      .getByRole("dialog", { name: "Saved Searches" })
+      .getByRole("link", { name: `Load ${name}` })
+      .click();
+    await expect(page).toHaveURL(/[?&]name=Construction/);
+    await expect.poll(() => matching(page)).toBe(expected);
+  });
+});
