@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { APP_URL } from "./support/env";
-import { expect, expectDialogOpen, jsDisabled, login, query, test } from "./support/fixtures";
+import { expect, expectAxeClean, expectDialogOpen, jsDisabled, login, query, test } from "./support/fixtures";
 
 const main = (page: Page) => page.getByRole("main");
 const panel = (page: Page) => page.getByRole("form", { name: "Advanced project search" });
@@ -212,6 +212,19 @@ test.describe("advanced project search", () => {
     await page.goto("/Projects?panel=1&sector=Public&state=TX");
     await expect(panel(page).locator("..").getByRole("alert")).toContainText("Subscribe");
     await expect.poll(() => matching(page)).toBe(countWhere("1"));
+  });
+
+  test("the open panels pass the accessibility check", async ({ page }) => {
+    await login(page, "member@example.com");
+    for (const path of [
+      `/Projects?panel=1&projectType=${typeId("Senior Living")}&state=TX`,
+      "/Contacts?panel=1",
+      "/Companies?panel=1",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("form", { name: /Advanced/ })).toBeVisible();
+      await expectAxeClean(page);
+    }
   });
 
   test("the saved list has no advanced search", async ({ page }) => {
