@@ -56,12 +56,12 @@ export function redirectToCanonicalProjectSearch(url: URL) {
 export async function projectSearchPanel(
   api: ApiClient,
   url: URL,
+  search: ProjectSearch,
   user: User | null,
 ): Promise<ProjectSearchPanelData> {
-  const search = readProjectSearch(url.searchParams);
   const active = hasProjectSearch(search);
   const open = active || url.searchParams.get("panel") === "1";
-  const blocked = active && isFreeTrial(user);
+  const blocked = !searchAllowed(search, user);
   const states = Array.isArray(search.state) ? search.state : [];
   const dialog = url.searchParams.get("dialog");
   const [options, counties, savedSearches] = await Promise.all([
@@ -86,9 +86,9 @@ export async function projectSearchPanel(
   return { open, search, blocked, options, counties, savedSearches };
 }
 
-/** The search the API runs: none of the advanced fields for a blocked trial. */
-export function searchToRun(panel: ProjectSearchPanelData): ProjectSearch {
-  return panel.blocked ? {} : panel.search;
+/** A free-trial member may not run the advanced search: the list is then not filtered by it (the nudge shows). */
+export function searchAllowed(search: ProjectSearch, user: User | null): boolean {
+  return !hasProjectSearch(search) || !isFreeTrial(user);
 }
 
 /** The JSON a saved project search keeps: the keyword and the advanced fields, under their URL names. */

@@ -10,12 +10,12 @@ import { formatShortDate } from "~/lib/dates";
 import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
 import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
-import { projectSearchParams, projectSearchToApi } from "~/lib/project-search";
+import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/project-search";
 import {
   projectSearchPanel,
   redirectToCanonicalProjectSearch,
   savedProjectSearchText,
-  searchToRun,
+  searchAllowed,
 } from "~/lib/project-search.server";
 import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
 import { useRootData } from "~/root-data";
@@ -37,9 +37,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // The advanced search belongs to the project search, not to the saved lists.
   if (!saved) redirectToCanonicalProjectSearch(url);
-  const panel = saved ? null : await projectSearchPanel(api, url, (await api.call(endpoints.me)).data);
-  const advanced = panel ? projectSearchToApi(searchToRun(panel)) : undefined;
-  const [result, countMine] = await Promise.all([
+  // Whether the search may run depends on the member (a free trial may not): the one Users/Me of this request.
+  const user = saved || !url.search ? null : (await api.call(endpoints.me)).data;
+  const search = saved ? {} : readProjectSearch(url.searchParams);
+  const advanced = projectSearchToApi(searchAllowed(search, user) ? search : {});
+  const [panel, result, countMine] = await Promise.all([
+    saved ? null : projectSearchPanel(api, url, search, user),
     api.call(endpoints.projects, { query: { ...list, mine: saved ? 1 : list.mine, tag, advanced } }),
     // The tracking count is a nicety: its failure must not take the list down.
     saved
