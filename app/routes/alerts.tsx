@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { apiContext } from "~/lib/api.server";
-import { formatDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/dates";
 import { subjectOf } from "~/lib/notes-format";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
@@ -59,7 +59,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </div>
                 <time dateTime={alert.created_at} className="text-sm text-slate-600">
-                  {formatDate(alert.created_at)}
+                  {formatShortDate(alert.created_at)}
                 </time>
               </li>
             );

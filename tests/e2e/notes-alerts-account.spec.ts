@@ -63,7 +63,7 @@ test.describe("Notes", () => {
     const projectNotes = page.getByRole("list", { name: "Project notes" });
     await expect(projectNotes.getByRole("listitem").first()).toBeVisible();
     await expect(projectNotes.getByRole("link").first()).toHaveAttribute("href", /^\/Projects\/\d+$/);
-    await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
 
     await noteTabs(page).getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/[?&]tab=contacts/);
@@ -140,7 +140,7 @@ test.describe("Alerts", () => {
     const items = main.getByRole("listitem");
     await expect(items.first()).toBeVisible();
     await expect(items.first().getByRole("link")).toHaveAttribute("href", /^\/(Projects|Contacts)\/\d+$/);
-    await expect(items.first().locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(items.first().locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
     await expectAxeClean(page);
     await main.getByRole("link", { name: "Alert preferences" }).click();
     await expect(page).toHaveURL(/\/Me\/Settings$/);
