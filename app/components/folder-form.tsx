@@ -1,5 +1,5 @@
 import type { useFetcher } from "react-router";
-import { isDefaultTagColor, TAG_PALETTE } from "../../contract/constants";
+import { isDefaultTagColor, SELECTABLE_TAG_PALETTE } from "../../contract/constants";
 import type { Tag } from "../../contract/user";
 import { FormAlert } from "./forms";
 
@@ -74,7 +74,7 @@ export function FolderForm({
         <fieldset>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Colour</legend>
           <div className="flex flex-wrap gap-2">
-            {TAG_PALETTE.map((option) => (
+            {SELECTABLE_TAG_PALETTE.map((option) => (
               <label key={option.color} className="cursor-pointer">
                 <input
                   type="radio"
