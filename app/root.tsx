@@ -12,6 +12,7 @@ import type { User } from "../contract/user";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
+import { ProgressIndicator } from "./components/progress";
 import { ApiRequestError, apiContext } from "./lib/api.server";
 import { publicConfig } from "./lib/config.server";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/middleware.server";
@@ -96,7 +97,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <ProgressIndicator />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
