@@ -23,7 +23,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">Alerts</h1>
         <Link
           to="/Me/Settings"
-          className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+          className="inline-flex min-h-6 items-center rounded-md bg-brand-700 max-sm:min-h-11 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
         >
           Alert preferences
         </Link>
