@@ -234,7 +234,7 @@ test.describe("Change password", () => {
     await expect(page.getByRole("dialog", { name: "Change password" })).toHaveCount(0);
   });
 
-  test("a wrong current password shows 'Whoops!' with the API's message, passwords cleared", async ({
+  test("a wrong current password shows 'Whoops!' with the API's message once, the new password kept", async ({
     page,
   }) => {
     const member = createMember();
@@ -248,11 +248,12 @@ test.describe("Change password", () => {
     const whoops = page.getByRole("dialog", { name: "Whoops!" });
     await expectDialogOpen(whoops);
     await expect(whoops.getByRole("alert")).toContainText("The current password is incorrect.");
+    await expect(whoops.getByText("The current password is incorrect.")).toHaveCount(1);
     await expect(whoops.getByLabel("Current password")).toHaveValue("");
-    await expect(whoops.getByLabel("New password", { exact: true })).toHaveValue("");
-    await expect(whoops.getByLabel("Confirm new password")).toHaveValue("");
-    // Nothing typed was echoed into the page.
-    expect(await page.content()).not.toContain("a-brand-new-password");
+    // What was typed as the new password stays (decision 042); the wrong current password is not echoed.
+    await expect(whoops.getByLabel("New password", { exact: true })).toHaveValue("a-brand-new-password");
+    await expect(whoops.getByLabel("Confirm new password")).toHaveValue("a-brand-new-password");
+    expect(await page.content()).not.toContain("not-my-password");
   });
 
   test("a good change says so, and the new password logs in", async ({ page, browser }, testInfo) => {
