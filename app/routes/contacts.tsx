@@ -96,7 +96,7 @@ function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (
     <Link
       to={`/Contacts/${row.id}${carry}`}
-      className="inline-block py-1 font-medium text-brand-700 underline hover:text-brand-900"
+      className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
     >
       {text || "—"}
     </Link>

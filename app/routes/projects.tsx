@@ -192,7 +192,7 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       render: (row) => (
         <Link
           to={`/Projects/${row.id}${carry}`}
-          className="inline-block py-1 font-medium text-brand-700 underline hover:text-brand-900"
+          className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
         >
           {row.title}
         </Link>

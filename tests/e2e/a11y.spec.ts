@@ -2,6 +2,11 @@ import { expect, expectAxeClean, expectDialogOpen, fillLogin, login, test } from
 import { openContactUs } from "./support/shell";
 
 test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
+  // Without JavaScript every check loads the page again in a scratch context: slow on a loaded machine.
+  test.beforeEach(({ javaScriptEnabled }) => {
+    test.slow(!javaScriptEnabled, "axe on the no-JS HTML reloads each page");
+  });
+
   test("login, its error, and the logout confirmation", async ({ page }) => {
     await page.goto("/Login");
     await expectAxeClean(page);
