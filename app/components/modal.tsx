@@ -33,21 +33,17 @@ function useFocusFirstControl(active: boolean, titleId: string) {
     const focus = () => {
       const dialog = document.getElementById(titleId)?.closest('[role="dialog"]');
       if (!dialog) return;
+      // Headless UI focuses the dialog's own box (or the close button): move on to the first control,
+      // unless the member is already in one.
       const current = document.activeElement;
-      if (
-        current &&
-        current !== document.body &&
-        dialog.contains(current) &&
-        !current.matches("[data-modal-close]")
-      )
-        return;
+      if (current && dialog.contains(current) && current.matches(FIRST_CONTROL)) return;
       dialog.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
     };
     const frame = requestAnimationFrame(focus);
-    const timer = setTimeout(focus, 120);
+    const timers = [120, 400].map((ms) => setTimeout(focus, ms));
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
     };
   }, [active, titleId]);
 }
