@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
 
 /** How long a navigation or submission runs before the indicator shows: fast answers do not flicker. */
@@ -41,25 +41,34 @@ export function ProgressIndicator() {
 
 /** Marks the submit button that started the current submission busy until the app is idle again. */
 function usePressedButtonBusy(busy: boolean) {
-  const [pressed, setPressed] = useState<HTMLElement | null>(null);
+  const [pressed, setPressed] = useState<{ button: HTMLElement; at: number } | null>(null);
+  // The navigation's state arrives in a transition, after the press itself has rendered: clear the mark
+  // only once this submission has been busy, not on the render in between.
+  const wasBusy = useRef(false);
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
       const button = event.submitter;
-      if (button instanceof HTMLElement) setPressed(button);
+      if (button instanceof HTMLElement) setPressed({ button, at: Date.now() });
     };
     // Capture: React Router's own submit handler may stop the event from bubbling to the document.
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
   }, []);
   useEffect(() => {
-    if (!pressed) return;
     if (busy) {
-      pressed.setAttribute("aria-busy", "true");
-      pressed.dataset.busy = "";
+      wasBusy.current = true;
+      // A press long before (a plain form the browser submitted itself) is not this submission's.
+      if (pressed && Date.now() - pressed.at < 1000) {
+        pressed.button.setAttribute("aria-busy", "true");
+        pressed.button.dataset.busy = "";
+      }
       return;
     }
-    pressed.removeAttribute("aria-busy");
-    delete pressed.dataset.busy;
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    if (!pressed) return;
+    pressed.button.removeAttribute("aria-busy");
+    delete pressed.button.dataset.busy;
     setPressed(null);
   }, [busy, pressed]);
 }

@@ -119,6 +119,32 @@ test.describe("phone journeys", () => {
     }
   });
 
+  test("feedback on a slow connection: progress bar, busy button, dimmed list", async ({ page }) => {
+    test.skip(noJs(), "without JavaScript the browser's own progress shows");
+    await login(page, "member@example.com");
+    await page.goto("/Projects");
+    await expect(page.getByRole("banner").getByRole("button", { name: "Menu", exact: true })).toBeVisible();
+    // Every data request of a client navigation takes 1.5 s.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const search = main(page).getByRole("search").getByRole("button", { name: "Search" });
+    await main(page).getByRole("searchbox", { name: "Search projects" }).fill("hotel");
+    await search.click();
+    await expect(search).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
+    await expect(
+      main(page)
+        .locator('[aria-busy="true"]')
+        .filter({ has: page.locator("table") }),
+    ).toHaveCount(1);
+    await expect(page).toHaveURL(/query=hotel/);
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect(search).not.toHaveAttribute("aria-busy", "true");
+    await expect(main(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  });
+
   test("folders: new folder in the window, the six free colours, a banner, Delete asks first", async ({
     page,
   }) => {
