@@ -40,6 +40,9 @@ export function isDefaultTagColor(color: string) {
   return DEFAULT_TAG_COLORS.includes(color.toLowerCase());
 }
 
+/** The colours a new or non-default folder may take: the palette without the four defaults (decision 040). */
+export const SELECTABLE_TAG_PALETTE = TAG_PALETTE.slice(4);
+
 export const PROJECT_ORDER_BY = [
   "title",
   "city",

@@ -19,7 +19,8 @@ export function Pagination({
   const totalPages = Math.ceil(total / params.perPage);
   const pages = pageWindow(Math.min(params.page, Math.max(totalPages, 1)), totalPages);
   if (pages.length === 0) return null;
-  const linkClass = "min-w-9 rounded-md border px-3 py-1.5 text-center text-sm";
+  const linkClass =
+    "inline-flex min-h-6 min-w-9 items-center justify-center max-sm:min-h-11 max-sm:min-w-11 rounded-md border px-3 py-1.5 text-center text-sm";
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-2">
       <ul className="flex flex-wrap items-center gap-1">

@@ -128,7 +128,7 @@ function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (
     <Link
       to={`/Contacts/${row.id}${carry}`}
-      className="font-medium text-brand-700 underline hover:text-brand-900"
+      className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
     >
       {text || "—"}
     </Link>
@@ -138,15 +138,23 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       key: "first_name",
       label: "First Name",
       sortKey: "first_name",
+      card: "title",
       render: (row) => open(row, row.first_name),
     },
-    { key: "last_name", label: "Last Name", sortKey: "last_name", render: (row) => open(row, row.last_name) },
+    {
+      key: "last_name",
+      label: "Last Name",
+      sortKey: "last_name",
+      card: "title",
+      render: (row) => open(row, row.last_name),
+    },
     { key: "title", label: "Title", sortKey: "title", render: (row) => row.title },
     { key: "company_name", label: "Company", sortKey: "company_name", render: (row) => row.company_name },
     {
       key: "company_type",
       label: "Company Type",
       sortKey: "company_type",
+      card: "hidden",
       render: (row) => row.company_type?.name,
     },
     { key: "email", label: "Email", sortKey: "email", render: (row) => row.email },
@@ -156,6 +164,7 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       key: "created_at",
       label: "Created",
       sortKey: "created_at",
+      card: "hidden",
       render: (row) => formatShortDate(row.created_at),
     },
     {

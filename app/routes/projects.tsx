@@ -142,7 +142,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
         !saved && countMine !== null ? (
           <Link
             to="/Me/Projects"
-            className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
+            className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900"
           >
             Number of projects tracking: {countMine}
           </Link>
@@ -252,10 +252,11 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "title",
       label: "Name",
       sortKey: "title",
+      card: "title",
       render: (row) => (
         <Link
           to={`/Projects/${row.id}${carry}`}
-          className="font-medium text-brand-700 underline hover:text-brand-900"
+          className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
         >
           {row.title}
         </Link>
@@ -273,6 +274,7 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "construction_type",
       label: "Const Type",
       sortKey: "construction_type",
+      card: "hidden",
       render: (row) => row.construction_type,
     },
     { key: "stage", label: "Projected Project Stage", sortKey: "stage", render: (row) => row.stage?.name },
@@ -287,6 +289,7 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "created_at",
       label: "Entered",
       sortKey: "created_at",
+      card: "hidden",
       render: (row) => formatShortDate(row.created_at),
     },
     {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
 import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
@@ -11,7 +11,7 @@ import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
 
 const toolbarButton =
-  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  "inline-flex min-h-6 items-center justify-center max-sm:min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 export type ListPageData<Row> = {
   saved: boolean;
@@ -73,6 +73,9 @@ export function ListPage<Row extends { id: number }>({
 }) {
   const { saved, routeTagId, list, rows, total, databaseTotal } = page;
   const location = useLocation();
+  const navigation = useNavigation();
+  // The next page, sort or search of this same list is loading: the rows shown are about to go.
+  const reloading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const [searchParams] = useSearchParams();
   const basePath = saved ? (routeTagId ? `${savedPath}/Tags/${routeTagId}` : savedPath) : searchPath;
   // In a folder route the folder is in the path, not in the query.
@@ -160,32 +163,37 @@ export function ListPage<Row extends { id: number }>({
 
       {children}
 
-      <ResultsTable
-        rows={rows}
-        columns={columns(carry)}
-        params={linkParams}
-        extraParams={extraParams}
-        caption={title}
-        selection={
-          savable
-            ? {
-                formId: "selection",
-                name: "ids",
-                selected,
-                onToggle: (id, checked) =>
-                  setSelected((prev) => {
-                    const next = new Set(prev);
-                    if (checked) next.add(id);
-                    else next.delete(id);
-                    return next;
-                  }),
-                onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
-              }
-            : undefined
-        }
-      />
-      <Pagination params={linkParams} total={total} extra={extraParams} />
-      <ListTotals matching={total} database={databaseTotal} />
+      <div
+        aria-busy={reloading || undefined}
+        className={`space-y-4 transition-opacity ${reloading ? "opacity-50 delay-150" : ""}`}
+      >
+        <ResultsTable
+          rows={rows}
+          columns={columns(carry)}
+          params={linkParams}
+          extraParams={extraParams}
+          caption={title}
+          selection={
+            savable
+              ? {
+                  formId: "selection",
+                  name: "ids",
+                  selected,
+                  onToggle: (id, checked) =>
+                    setSelected((prev) => {
+                      const next = new Set(prev);
+                      if (checked) next.add(id);
+                      else next.delete(id);
+                      return next;
+                    }),
+                  onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
+                }
+              : undefined
+          }
+        />
+        <Pagination params={linkParams} total={total} extra={extraParams} />
+        <ListTotals matching={total} database={databaseTotal} />
+      </div>
 
       {savable && folderDialogOpen ? (
         <FolderDialog
@@ -209,7 +217,8 @@ export function FolderSwatch({ folder }: { folder: Tag | undefined }) {
         className="inline-block h-3.5 w-3.5 rounded-full border border-slate-300"
         style={{ backgroundColor: folder.color }}
       />
-      <span className="sr-only">{folder.name}</span>
+      {/* The name is seen on a phone's card, and read by assistive technology everywhere. */}
+      <span className="sr-only max-sm:not-sr-only">{folder.name}</span>
     </span>
   );
 }
