@@ -36,6 +36,13 @@ export interface Page {
 
 export const KEYWORD = "hospital";
 export const SEARCH_QUERY = `query=${KEYWORD}&orderBy=updated_at&orderDirection=desc&page=50`;
+/** An advanced search: three filters (sector, states, value bands) and the keyword, as its readable URL. */
+export const ADVANCED_FIELDS =
+  "sector=Public&state=TX&state=CA&state=FL&value=5_25_million&value=25_100_million";
+export const ADVANCED_QUERY = `page=1&perPage=15&query=${KEYWORD}&${ADVANCED_FIELDS}`;
+const ADVANCED_JSON = encodeURIComponent(
+  JSON.stringify({ sector: "Public", state: ["TX", "CA", "FL"], value: ["5_25_million", "25_100_million"] }),
+);
 
 export function apiCalls(projectId: number, loginBody: string): ApiCall[] {
   return [
@@ -48,6 +55,13 @@ export function apiCalls(projectId: number, loginBody: string): ApiCall[] {
       path: `Projects?page=50&perPage=15&orderBy=updated_at&orderDirection=desc&query=${KEYWORD}`,
     },
     { id: "Projects (mine)", method: "GET", path: "Projects?page=1&perPage=15&mine=1" },
+    { id: "Projects/AdvancedOptions", method: "GET", path: "Projects/AdvancedOptions" },
+    { id: "Counties", method: "GET", path: "Counties?states[]=TX&states[]=CA&states[]=FL" },
+    {
+      id: "Projects (advanced)",
+      method: "GET",
+      path: `Projects?page=1&perPage=15&query=${KEYWORD}&advanced=${ADVANCED_JSON}`,
+    },
     { id: "Projects/{id}", method: "GET", path: `Projects/${projectId}` },
     { id: "Projects/{id}/Notes", method: "GET", path: `Projects/${projectId}/Notes` },
     { id: "Projects/{id}/Similar", method: "GET", path: `Projects/${projectId}/Similar?page=1` },
@@ -84,6 +98,19 @@ export function pages(projectId: number, loginFormBody: string): Page[] {
       loggedIn: true,
       okStatus: [200],
       plan: [["Users/Me", "Projects (keyword, page 50)", "Projects/CountMine"]],
+    },
+    {
+      id: "projects-advanced",
+      label: `/Projects?${ADVANCED_QUERY}`,
+      method: "GET",
+      path: `/Projects?${ADVANCED_QUERY}`,
+      loggedIn: true,
+      okStatus: [200],
+      // Users/Me first (a free trial may not run it), then the list, the tracking count and the panel's choices.
+      plan: [
+        ["Users/Me"],
+        ["Projects (advanced)", "Projects/CountMine", "Projects/AdvancedOptions", "Counties"],
+      ],
     },
     {
       id: "me-projects",
