@@ -4,7 +4,9 @@
  * searches (save, load, delete after a confirmation); Clear all fields; old `advanced=` JSON links; the
  * free-trial nudge; no panel on the saved list.
  */
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { APP_URL } from "./support/env";
 import { expect, expectAxeClean, expectDialogOpen, jsDisabled, login, query, test } from "./support/fixtures";
 
@@ -166,6 +168,23 @@ test.describe("advanced project search", () => {
     await expect(confirm).toContainText("Are you sure");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => query("SELECT id FROM saved_searches WHERE name = ?", name).length).toBe(0);
+  });
+
+  test("Download CSV follows the advanced search", async ({ page }) => {
+    await login(page, "member@example.com");
+    await page.goto("/Projects?panel=1&sector=Public&state=TX");
+    const expected = countWhere("p.sector = 'Public' AND p.state = 'TX'");
+    await expect.poll(() => matching(page)).toBe(expected);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      main(page).getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    const rows = parse(readFileSync(await download.path()), { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows.length).toBe(expected);
+    expect(new Set(rows.map((r) => r.State))).toEqual(new Set(["TX"]));
   });
 
   test("an empty name is refused and the dialog stays open", async ({ page }) => {
