@@ -2,7 +2,19 @@
  * Rights enforced on the server, not in the dialog (issue 11, docs/decisions/013): an expired trial's pages and
  * data requests carry no project or contact; a member without the directory cannot read an unrelated contact by id.
  */
-import { APP_URL, DEMO_PASSWORD, expect, httpOnly, login, query, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import {
+  APP_URL,
+  createMember,
+  DEMO_PASSWORD,
+  expect,
+  httpOnly,
+  jsDisabled,
+  lastOutboxId,
+  login,
+  query,
+  test,
+} from "./support/fixtures";
 
 /** Logs in with a plain fetch and answers the session cookie ("name=value"). */
 async function sessionOf(email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -111,5 +123,130 @@ test.describe("a member without the directory", () => {
     await expect(page).toHaveURL(/\/Me\/Contacts/);
     await expect(page.getByText("Your subscription does not include the contact directory.")).toBeVisible();
     await expect(page.getByText(contact.email)).toHaveCount(0);
+  });
+});
+
+/** Waits until React has hydrated the element (with JavaScript), so that typing into it is not lost. */
+async function hydrated(page: Page, info: Parameters<typeof jsDisabled>[0]) {
+  if (jsDisabled(info)) return;
+  await expect
+    .poll(() =>
+      page
+        .getByRole("button", { name: "Save" })
+        .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
+    )
+    .toBe(true);
+}
+
+const emailOf = (id: number) => query<{ email: string }>("SELECT email FROM users WHERE id = ?", id)[0].email;
+const idOf = (email: string) => query<{ id: number }>("SELECT id FROM users WHERE email = ?", email)[0].id;
+
+test.describe("changing the e-mail address", () => {
+  test("needs the current password; the old address gets a notice", async ({ page }, info) => {
+    const member = createMember();
+    const id = idOf(member.email);
+    const newEmail = `new-${member.email}`;
+    const mailsBefore = lastOutboxId();
+    await login(page, member.email);
+    await page.goto("/Me/Account");
+    await hydrated(page, info);
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please enter your current password to change your email.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(newEmail);
+    expect(emailOf(id)).toBe(member.email);
+
+    // A wrong password: the API's refusal, nothing changed.
+    await page.getByLabel("Your password").fill("not-the-password");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The current password is incorrect.").first()).toBeVisible();
+    await expect(page.getByLabel("Your password")).toHaveValue("");
+    expect(emailOf(id)).toBe(member.email);
+    expect(query('SELECT id FROM outbox WHERE id > ? AND "to" = ?', mailsBefore, member.email)).toHaveLength(
+      0,
+    );
+
+    await page.getByLabel("Your password").fill(member.password);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog", { name: "Success!" })).toContainText(
+      "Your account was saved successfully.",
+    );
+    expect(emailOf(id)).toBe(newEmail);
+    const notice = query<{ subject: string; body: string }>(
+      'SELECT subject, body FROM outbox WHERE id > ? AND "to" = ?',
+      mailsBefore,
+      member.email,
+    );
+    expect(notice).toHaveLength(1);
+    expect(notice[0].body).toContain(newEmail);
+  });
+
+  test("a post without the password is refused by the app and the API alike", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const member = createMember();
+    const id = idOf(member.email);
+    const cookie = await sessionOf(member.email, member.password);
+    const res = await fetch(`${APP_URL}/Me/Account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "account",
+        first_name: "Tess",
+        last_name: "Throwaway",
+        email: "thief@example.test",
+        country: "US",
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please enter your current password to change your email.");
+    expect(emailOf(id)).toBe(member.email);
+  });
+});
+
+test.describe("maximum lengths", () => {
+  test("an over-long field gets a message, not an error page", async ({ page }, info) => {
+    const member = createMember();
+    const hashBefore = query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE email = ?",
+      member.email,
+    )[0].password_hash;
+    await login(page, member.email);
+    await page.goto("/Me/Account?dialog=password");
+    const dialog = page.getByRole("dialog", { name: "Change password" });
+    if (!jsDisabled(info)) {
+      await expect
+        .poll(() =>
+          dialog
+            .getByRole("button", { name: "Change password" })
+            .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
+        )
+        .toBe(true);
+    }
+    const long = "n".repeat(129);
+    await dialog.getByLabel("Current password").fill(member.password);
+    await dialog.getByLabel("New password", { exact: true }).fill(long);
+    await dialog.getByLabel("Confirm new password").fill(long);
+    await dialog.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Please use at most 128 characters.").first()).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    expect(
+      query<{ password_hash: string }>("SELECT password_hash FROM users WHERE email = ?", member.email)[0]
+        .password_hash,
+    ).toBe(hashBefore);
+  });
+
+  test("a 100 KB password on the login form is answered with a message", async ({ browserName: _ }, info) => {
+    httpOnly(info);
+    const res = await fetch(`${APP_URL}/Login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "member@example.com", password: "x".repeat(100_000) }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please use at most 200 characters.");
   });
 });

@@ -116,3 +116,26 @@ describe("a free trial that is over", () => {
     expect((await t.call("Contacts?mine=1", { token: expired })).status).toBe(200);
   });
 });
+
+describe("maximum lengths", () => {
+  it("answers an over-long text 422 with a message, never a 500", async () => {
+    const cases: [string, string, unknown, string][] = [
+      ["POST", "Login", { email: "member@example.com", password: "x".repeat(100_000) }, "password"],
+      ["POST", "ForgotPassword", { email: `${"a".repeat(300)}@example.com` }, "email"],
+      ["POST", "Messages", { reason: "Question", comment: "c".repeat(5001) }, "comment"],
+      ["PUT", "Users/Me", { first_name: "F".repeat(256) }, "first_name"],
+      [
+        "POST",
+        "Users/Me/Password",
+        { currentPassword: "p".repeat(201), newPassword: "x", confirmNewPassword: "x" },
+        "currentPassword",
+      ],
+    ];
+    for (const [method, path, json, field] of cases) {
+      const res = await t.call(path, { method, token: member, json });
+      expect(res.status, path).toBe(422);
+      const body = (await res.json()) as { message: string; errors?: Record<string, string[]> };
+      expect(body.errors?.[field]?.[0], path).toMatch(/may not be (greater|longer) than \d+ characters/);
+    }
+  });
+});
