@@ -39,17 +39,6 @@ export function previousRemainingFor(session: MemberSession, user: User | null, 
   return remaining === null ? null : session.remainingReportsBefore(remaining, pagePath(request));
 }
 
-const NOT_ALLOWED = "Your subscription does not include this part of the service.";
-
-/**
- * Screens (path prefixes, lower case) that need a capability flag. The others check theirs where they act: the
- * downloads in app/lib/download.server.ts (allow_download), the directory and its contacts by the API's refusal
- * (allow_directory); allow_share only builds a mailto link in the browser, there is nothing to refuse.
- */
-const SCREEN_CAPABILITIES: readonly (readonly [string, "allow_companysearch"])[] = [
-  ["/companies", "allow_companysearch"],
-];
-
 /** The screens an expired trial keeps: the profile pages, where the member can subscribe or change the account. */
 const TRIAL_OPEN_PATHS = new Set(["/me/account", "/me/subscription", "/me/settings"]);
 
@@ -63,15 +52,15 @@ export const trialGate: MiddlewareFunction<Response> = async ({ request, context
   const session = context.get(memberSessionContext);
   if (!session.isLoggedIn) return next();
   const path = pagePath(request).toLowerCase().replace(/\/+$/, "");
-  const user = await currentMember(context);
-  if (!user) return next();
-  // Screens of a capability the member does not have: refused, not only left out of the menu.
-  for (const [prefix, flag] of SCREEN_CAPABILITIES) {
-    if ((path === prefix || path.startsWith(`${prefix}/`)) && !user[flag]) {
-      throw data({ title: "Not allowed", message: NOT_ALLOWED }, { status: 403 });
-    }
-  }
-  if (TRIAL_OPEN_PATHS.has(path) || !isFreeTrial(user)) return next();
+  if (TRIAL_OPEN_PATHS.has(path)) return next();
+  // An unreadable member (the API down or failing) is left to the screen: its own loader, or the root loader
+  // that shares this very answer, shows the upstream-failure page, and a resource route (a download) answers in
+  // its own way. The API refuses an expired trial's data as well (upstream/rights.ts).
+  const user = await currentMember(context).catch((error: unknown) => {
+    if (error instanceof Response) throw error; // a 401 or 403: to the login page
+    return null;
+  });
+  if (!user || !isFreeTrial(user)) return next();
   const previousRemaining = previousRemainingFor(session, user, request);
   if (!isTrialExpired(user, isoDay(new Date()), { previousRemaining })) return next();
   throw data<TrialExpiredBody>(
