@@ -10,8 +10,10 @@ import {
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
+import { LiteBanner } from "./components/lite-banner";
 import { TrialExpiredPage } from "./components/trial-dialogs";
 import { publicConfig } from "./lib/config.server";
+import { useLitePages } from "./lib/lite-pages";
 import { currentMember, pagePath, previousRemainingFor } from "./lib/member.server";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/middleware.server";
 import { useNonce } from "./lib/nonce";
@@ -58,6 +60,7 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const lite = useLitePages();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -71,9 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {lite && <LiteBanner />}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!lite && <ScrollRestoration nonce={nonce} />}
+        {!lite && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -34,7 +34,26 @@ import {
   ResetPasswordAnswer,
   ResetPasswordRequest,
 } from "./auth";
+import {
+  CalendarFeedAnswer,
+  CalendarFeedQuery,
+  ICalHashAnswer,
+  NoteNotificationsAnswer,
+  NoteNotificationsQuery,
+} from "./calendar";
 import { AckAnswer } from "./common";
+import {
+  CompanyAdvancedOptionsAnswer,
+  CompanyAnswer,
+  CompanyDuplicatesAnswer,
+  CompanyListAnswer,
+  CompanyPartnersAnswer,
+  CompanyProjectsAnswer,
+  EditCompanyAnswer,
+  EditCompanyRequest,
+  MergeCompanyAnswer,
+  MergeCompanyRequest,
+} from "./companies";
 import {
   AddContactNoteRequest,
   AddContactTagRequest,
@@ -61,6 +80,13 @@ import {
   SimilarProjectsAnswer,
   SimilarProjectsQuery,
 } from "./projects";
+import {
+  CountiesAnswer,
+  CountiesQuery,
+  SavedSearchAnswer,
+  SavedSearchListAnswer,
+  SaveSearchRequest,
+} from "./searches";
 import { CreateTagRequest, TagAnswer, UpdateTagRequest } from "./tags";
 import { UserAnswer, UserWithSettingsAnswer, WithSettingsQuery } from "./user";
 
@@ -200,9 +226,56 @@ export const endpoints = {
   contact: call("GET", `Contacts/:id${ID}`, { answer: ContactAnswer }),
   unsaveContact: call("DELETE", `Contacts/:id${ID}`, { answer: AckAnswer }),
 
+  // Companies
+  companies: call("GET", "Companies", { query: ListQuery, answer: CompanyListAnswer }),
+  companySearchOptions: call("GET", "Companies/AdvancedOptions", { answer: CompanyAdvancedOptionsAnswer }),
+  downloadCompanies: call("POST", "Companies/Download", { body: ListDownloadRequest, answer: CSV_FILE }),
+  company: call("GET", `Companies/:id${ID}`, { answer: CompanyAnswer }),
+  editCompany: call("PUT", `Companies/:id${ID}`, { body: EditCompanyRequest, answer: EditCompanyAnswer }),
+  companyProjects: call("GET", `Companies/:id${ID}/Projects`, { answer: CompanyProjectsAnswer }),
+  companyPartners: call("GET", `Companies/:id${ID}/Partners`, { answer: CompanyPartnersAnswer }),
+  companyDuplicates: call("GET", `Companies/:id${ID}/Duplicates`, { answer: CompanyDuplicatesAnswer }),
+  mergeCompany: call("POST", `Companies/:id${ID}/Merge`, {
+    body: MergeCompanyRequest,
+    answer: MergeCompanyAnswer,
+  }),
+
   // Notes page, alerts, geocoding
   notesOnProjects: call("GET", "Notes/Projects", { query: NoteListQuery, answer: NoteListAnswer }),
   notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
   alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
+  // Advanced search: counties of chosen states, and the member's saved searches of each list
+  counties: call("GET", "Counties", { query: CountiesQuery, answer: CountiesAnswer }),
+  savedProjectSearches: call("GET", "Users/Me/SavedSearches", { answer: SavedSearchListAnswer }),
+  saveProjectSearch: call("POST", "Users/Me/SavedSearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteProjectSearch: call("DELETE", `Users/Me/SavedSearches/:id${ID}`, { answer: AckAnswer }),
+  savedContactSearches: call("GET", "Users/Me/SavedContactSearches", { answer: SavedSearchListAnswer }),
+  saveContactSearch: call("POST", "Users/Me/SavedContactSearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteContactSearch: call("DELETE", `Users/Me/SavedContactSearches/:id${ID}`, { answer: AckAnswer }),
+  savedCompanySearches: call("GET", "Users/Me/SavedCompanySearches", { answer: SavedSearchListAnswer }),
+  saveCompanySearch: call("POST", "Users/Me/SavedCompanySearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteCompanySearch: call("DELETE", `Users/Me/SavedCompanySearches/:id${ID}`, { answer: AckAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
+
+  // Calendar: the member's note reminders and the feed a calendar program polls
+  noteNotifications: call("GET", "UserProjects/NoteNotifications", {
+    query: NoteNotificationsQuery,
+    answer: NoteNotificationsAnswer,
+  }),
+  iCalHash: call("GET", "Users/Me/iCalHash", { answer: ICalHashAnswer }),
+  resetICalHash: call("POST", "Users/Me/iCalHash/Reset", { answer: ICalHashAnswer }),
+  calendarFeed: call("GET", "Calendar/Feed", {
+    query: CalendarFeedQuery,
+    answer: CalendarFeedAnswer,
+    public: true,
+  }),
 } as const satisfies Record<string, Endpoint>;

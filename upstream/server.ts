@@ -2,16 +2,20 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { contentSite } from "./content/site";
 import { type Db, openDatabase } from "./db/index";
 import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
+import { calendarRoutes } from "./routes/calendar";
+import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
 import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
 import { projectRoutes } from "./routes/projects";
+import { searchRoutes } from "./routes/searches";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
@@ -35,9 +39,14 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", tagRoutes(deps));
   api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
+  api.route("/", searchRoutes(deps));
+  api.route("/", companyRoutes(deps));
+  api.route("/", calendarRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);
+  // The help content site's stand-in (WordPress REST shape), for /Manual and /TrainingVideos offline.
+  app.route("/content", contentSite());
   app.notFound((c) => c.json({ message: "Not found." }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err), err.status);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type ListParams, listSearch, nextSort } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch, nextSort } from "~/lib/list-params";
 
 export type Column<Row> = {
   key: string;
@@ -39,7 +39,7 @@ export function ResultsTable<Row extends { id: number }>({
   selection?: Selection;
   emptyText?: string;
   /** Other URL state the sort links keep (for example map=1). */
-  extraParams?: Record<string, string | undefined>;
+  extraParams?: ExtraParams;
 }) {
   const allSelected = Boolean(rows?.length) && rows?.every((r) => selection?.selected.has(r.id));
   return (
@@ -132,7 +132,7 @@ function SortableHeader<Row>({
 }: {
   column: Column<Row>;
   params: ListParams;
-  extra: Record<string, string | undefined>;
+  extra: ExtraParams;
 }) {
   const base = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
   if (!column.sortKey) {

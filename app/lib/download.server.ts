@@ -9,7 +9,10 @@ import { memberSessionContext } from "./session.server";
 const NO_DOWNLOAD = "Your subscription does not include downloads.";
 
 /** The table's list downloads: a list's parameters in, a CSV file out. */
-export type ListDownloadEndpoint = typeof endpoints.downloadProjects | typeof endpoints.downloadContacts;
+export type ListDownloadEndpoint =
+  | typeof endpoints.downloadProjects
+  | typeof endpoints.downloadContacts
+  | typeof endpoints.downloadCompanies;
 
 /**
  * Download CSV: the list form POSTs here (never a GET); the app forwards the list parameters to the
@@ -24,6 +27,8 @@ export async function downloadList(
     orderColumns: readonly [string, ...string[]];
     fallback: string;
     filename: string;
+    /** The list's advanced search, read from the posted fields, as the API's `advanced` JSON. */
+    advanced?: (fields: URLSearchParams) => string | undefined;
   },
 ) {
   const fields = new URLSearchParams();
@@ -31,15 +36,21 @@ export async function downloadList(
     if (typeof value === "string") fields.append(key, value);
   const { page: _page, perPage: _perPage, ...list } = readListParams(fields, options.orderColumns);
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
-  // The button shows only with allow_download; a post without it is refused here too, before the API is asked.
-  const member = await currentMember(context);
-  if (!member?.allow_download) {
-    context.get(memberSessionContext).flashToast({ title: "Error", description: NO_DOWNLOAD, kind: "error" });
-    throw redirect(back);
-  }
   try {
+    // The button shows only with allow_download; a post without it is refused here too, before the API is asked.
+    const member = await currentMember(context);
+    if (!member?.allow_download) {
+      context
+        .get(memberSessionContext)
+        .flashToast({ title: "Error", description: NO_DOWNLOAD, kind: "error" });
+      throw redirect(back);
+    }
     const upstream = await context.get(apiContext).call(options.endpoint, {
-      body: { ...list, mine: fields.get("mine") === "1" ? 1 : undefined },
+      body: {
+        ...list,
+        mine: fields.get("mine") === "1" ? 1 : undefined,
+        advanced: options.advanced?.(fields),
+      },
     });
     // The contract is a CSV file: anything else (an error page, JSON) is not handed to the member as one.
     const type = upstream.headers.get("Content-Type") ?? "";
