@@ -1,26 +1,25 @@
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
-  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { endpoints } from "../contract/endpoints";
-import type { User } from "../contract/user";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
-import { ApiRequestError, apiContext } from "./lib/api.server";
+import { TrialExpiredPage } from "./components/trial-dialogs";
 import { publicConfig } from "./lib/config.server";
 import { useLitePages } from "./lib/lite-pages";
+import { currentMember, pagePath, previousRemainingFor } from "./lib/member.server";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/middleware.server";
 import { useNonce } from "./lib/nonce";
 import { memberSessionContext } from "./lib/session.server";
-import { isFreeTrial, remainingProjects } from "./lib/trial";
+import { isTrialExpiredBody } from "./lib/trial";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeaders,
@@ -31,29 +30,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(memberSessionContext);
-  const api = context.get(apiContext);
   // Taken before the first await: a child loader that flashes a message and redirects (a missing contact)
   // runs alongside this one, and its message belongs to the next page, not this request.
   const toast = session.takeToast();
-  let user: User | null = null;
-  if (session.isLoggedIn) {
-    try {
-      user = (await api.call(endpoints.me)).data;
-    } catch (error) {
-      // A 403 on the current user means the account may no longer use the app: log out.
-      if (error instanceof ApiRequestError && error.status === 403) {
-        session.destroy();
-        throw redirect("/Login");
-      }
-      throw error;
-    }
-  }
-  const remaining = user && isFreeTrial(user) ? remainingProjects(user) : null;
+  const user = await currentMember(context);
   return {
     user,
     // The count seen before this page, for the trial-expired rule (see MemberSession.remainingReportsBefore).
-    previousRemaining:
-      remaining === null ? null : session.remainingReportsBefore(remaining, pagePath(request)),
+    previousRemaining: previousRemainingFor(session, user, request),
     toast,
     // The home route only redirects (to /Projects or /Subscribers): keep the nudge's turn for the page it leads to.
     showNudge: Boolean(user?.displaySubscriptionNudge) && !isHomeRequest(request) && session.takeNudgeTurn(),
@@ -110,12 +94,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The member layout's trial gate (app/lib/member.server.ts) stops an expired trial before any loader runs.
+  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
+    return <TrialExpiredPage demoSchedulingUrl={error.data.demoSchedulingUrl} />;
+  }
   return <ErrorPage error={error} />;
-}
-
-/** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
-function pagePath(request: Request) {
-  return new URL(request.url).pathname.replace(/\.data$/, "");
 }
 
 function isHomeRequest(request: Request) {

@@ -43,6 +43,7 @@ export function Field({
   autoComplete,
   placeholder,
   hideValue = false,
+  hint,
 }: {
   label: string;
   meta: FieldMetadata<string | undefined>;
@@ -51,8 +52,12 @@ export function Field({
   placeholder?: string;
   /** Passwords and card data are never put back into the page after a failed submit. */
   hideValue?: boolean;
+  /** A line under the label that says when or why the field is needed. */
+  hint?: string;
 }) {
   const errorId = useId();
+  const hintId = useId();
+  const describedBy = [hint ? hintId : null, meta.errors?.length ? errorId : null].filter(Boolean).join(" ");
   const props = getInputProps(meta, { type, value: !hideValue });
   const answer = useActionAnswerCount();
   return (
@@ -60,6 +65,11 @@ export function Field({
       <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="mb-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <input
         {...props}
         // A hidden value (password) is emptied after every answer: with JavaScript the input would keep it.
@@ -67,7 +77,7 @@ export function Field({
         autoComplete={autoComplete}
         placeholder={placeholder}
         className={inputClass}
-        aria-describedby={meta.errors?.length ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
       />
       <ErrorList id={errorId} errors={meta.errors} />
     </div>

@@ -111,6 +111,11 @@ export class ApiClient {
     return answer as Promise<AnswerOf<E>>;
   }
 
+  /** Forgets the GET answers read so far: for a read with a side effect (opening a project spends a report). */
+  forgetReads() {
+    this.reads.clear();
+  }
+
   /** A streamed call (CSV download): the raw upstream response, checked for status only. */
   private async stream(method: HttpMethod, path: string, options: CallOptions): Promise<Response> {
     const response = await this.send(method, path, options);

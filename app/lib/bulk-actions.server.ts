@@ -3,6 +3,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../contract/endpoints";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "./api.server";
+import { PATH_MAX } from "./form-limits";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
 
@@ -17,7 +18,11 @@ const ids = z
   .array(z.coerce.number().int().positive(), { error: "Please select at least one row." })
   .min(1, "Please select at least one row.")
   .max(100);
-const common = { ids, returnTo: z.string().optional(), js: z.literal("1").optional() };
+const common = {
+  ids,
+  returnTo: z.string().max(PATH_MAX).optional().catch(undefined),
+  js: z.literal("1").optional(),
+};
 const BulkSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("move"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_REASONS } from "./contact-us";
+import { PATH_MAX } from "./form-limits";
 
 const COMMENT_REQUIRED = "Please enter your message.";
 
@@ -11,5 +12,5 @@ export const ContactUsSchema = z.object({
     .trim()
     .min(1, COMMENT_REQUIRED)
     .max(5000, "Please keep your message under 5000 characters."),
-  redirectTo: z.string().optional(),
+  redirectTo: z.string().max(PATH_MAX).optional().catch(undefined),
 });

@@ -2,8 +2,11 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { endpoints } from "../../contract/endpoints";
 import { ApiRequestError, apiContext, type UpstreamFailureBody, upstreamFailureMessage } from "./api.server";
 import { readListParams } from "./list-params";
+import { currentMember } from "./member.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
+
+const NO_DOWNLOAD = "Your subscription does not include downloads.";
 
 /** The table's list downloads: a list's parameters in, a CSV file out. */
 export type ListDownloadEndpoint =
@@ -34,6 +37,14 @@ export async function downloadList(
   const { page: _page, perPage: _perPage, ...list } = readListParams(fields, options.orderColumns);
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
   try {
+    // The button shows only with allow_download; a post without it is refused here too, before the API is asked.
+    const member = await currentMember(context);
+    if (!member?.allow_download) {
+      context
+        .get(memberSessionContext)
+        .flashToast({ title: "Error", description: NO_DOWNLOAD, kind: "error" });
+      throw redirect(back);
+    }
     const upstream = await context.get(apiContext).call(options.endpoint, {
       body: {
         ...list,
@@ -68,7 +79,7 @@ export async function downloadList(
   } catch (error) {
     let message = upstreamFailureMessage(error);
     if (!message && error instanceof ApiRequestError) {
-      message = error.status === 403 ? "Your subscription does not include downloads." : error.message;
+      message = error.status === 403 ? NO_DOWNLOAD : error.message;
     }
     if (!message) throw error;
     context.get(memberSessionContext).flashToast({ title: "Error", description: message, kind: "error" });

@@ -1,22 +1,25 @@
 import { z } from "zod";
 import type { AccountFields, UserSettings } from "../../contract/user";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_TYPED_MAX, tooLong } from "./form-limits";
 import { DEFAULT_COUNTRY } from "./profile-forms";
 
 /** The profile pages' forms, validated by their actions (Account, change password, Settings). */
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Please use at most ${max} characters.`).optional();
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+
+const PASSWORD_TOO_LONG = tooLong(PASSWORD_MAX);
 
 /** The account form (PUT Users/Me with the account edit fields). The server has the final word. */
 export const AccountSchema = z.object({
   intent: z.literal("account"),
-  first_name: required("Please enter your first name.", 100),
-  last_name: required("Please enter your last name.", 100),
+  first_name: required("Please enter your first name.", NAME_MAX),
+  last_name: required("Please enter your last name.", NAME_MAX),
   email: z
     .string({ error: "Please enter your email." })
     .trim()
+    .max(EMAIL_MAX, tooLong(EMAIL_MAX))
     .pipe(z.email({ error: "Please enter a valid email address." })),
   address1: optionalText(255),
   address2: optionalText(255),
@@ -25,6 +28,8 @@ export const AccountSchema = z.object({
   county: optionalText(100),
   zip: optionalText(20),
   country: optionalText(60),
+  /** Needed only when the e-mail changes (checked by the action against the stored address, then by the API). */
+  currentPassword: z.string().max(PASSWORD_TYPED_MAX, tooLong(PASSWORD_TYPED_MAX)).optional(),
 });
 export type AccountValues = z.infer<typeof AccountSchema>;
 
@@ -48,9 +53,13 @@ export function toAccountPayload(value: Omit<AccountValues, "intent">): AccountF
 /** The change-password dialog (POST Users/Me/Password). The password rules are the server's. */
 export const PasswordSchema = z.object({
   intent: z.literal("password"),
-  currentPassword: z.string({ error: "Please enter your current password." }),
-  newPassword: z.string({ error: "Please enter a new password." }),
-  confirmNewPassword: z.string({ error: "Please confirm your new password." }),
+  currentPassword: z
+    .string({ error: "Please enter your current password." })
+    .max(PASSWORD_TYPED_MAX, tooLong(PASSWORD_TYPED_MAX)),
+  newPassword: z.string({ error: "Please enter a new password." }).max(PASSWORD_MAX, PASSWORD_TOO_LONG),
+  confirmNewPassword: z
+    .string({ error: "Please confirm your new password." })
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
 });
 /**
  * The password fields emptied after a failed change: the current password only. What was typed as the new
@@ -64,7 +73,7 @@ const ids = z.array(z.coerce.number().int().positive()).default([]);
 export const SettingsSchema = z.object({
   alert_weekly: z.boolean().default(false),
   alert_operator: z.coerce.number().int().min(0).max(1).optional(),
-  alert_value: z.string().optional(),
+  alert_value: z.string().max(50, tooLong(50)).optional(),
   alert_project_types: ids,
   alert_states: ids,
 });

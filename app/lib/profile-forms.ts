@@ -6,6 +6,8 @@ export const SETTINGS_FAILED = "Your settings could not be saved. Please try aga
 export const PASSWORD_FAILED_TITLE = "Whoops!";
 export const PASSWORD_CHANGED = "Your password was changed successfully.";
 export const DEFAULT_COUNTRY = "US";
+export const EMAIL_NEEDS_PASSWORD = "Please enter your current password to change your email.";
+export const EMAIL_PASSWORD_HINT = "Needed only when you change your email address.";
 
 type Place = { abbr: string; name: string };
 export type SelectOption = { value: string; label: string };

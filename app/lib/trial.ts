@@ -50,3 +50,10 @@ export function isTrialExpired(
   if (typeof previous === "number" && previous > 0) return false;
   return true;
 }
+
+/** What a request the trial gate stops answers (403): no member data, only what the blocking page needs. */
+export type TrialExpiredBody = { trialExpired: true; demoSchedulingUrl: string };
+
+export function isTrialExpiredBody(value: unknown): value is TrialExpiredBody {
+  return Boolean(value && typeof value === "object" && (value as TrialExpiredBody).trialExpired === true);
+}

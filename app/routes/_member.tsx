@@ -2,10 +2,14 @@ import { Outlet, redirect, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-shell";
 import { isoDay } from "~/lib/dates";
+import { trialGate } from "~/lib/member.server";
 import { loginUrlFor } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_member";
+
+/** An expired trial is stopped here, before any screen's loader or action runs (see trialGate). */
+export const middleware: Route.MiddlewareFunction[] = [trialGate];
 
 /** Every screen of the logged-in layout needs a session: without one, the login page, back here afterwards. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,10 +16,13 @@ import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
 import { apiContext } from "~/lib/api.server";
 import { dialogFromSearch } from "~/lib/dialog-url";
 import { formFailure } from "~/lib/form-failure.server";
+import { currentMember } from "~/lib/member.server";
 import {
   ACCOUNT_SAVED,
   countryOptions,
   DEFAULT_COUNTRY,
+  EMAIL_NEEDS_PASSWORD,
+  EMAIL_PASSWORD_HINT,
   PASSWORD_CHANGED,
   PASSWORD_FAILED_TITLE,
   stateSelect,
@@ -107,19 +110,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: AccountSchema });
+  const hideFields = ["currentPassword"];
   if (submission.status !== "success") {
-    return data<ActionResult>({ intent: "account", result: submission.reply() }, { status: 400 });
+    return data<ActionResult>(
+      { intent: "account", result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
   }
-  const { intent: _intent, ...fields } = submission.value;
+  const { intent: _intent, currentPassword, ...fields } = submission.value;
+  // A new e-mail address needs the current password (the API checks it too, and mails the old address).
+  const member = await currentMember(context);
+  const emailChanged = Boolean(member) && fields.email.toLowerCase() !== member?.email.toLowerCase();
+  if (emailChanged && !currentPassword) {
+    return data<ActionResult>(
+      {
+        intent: "account",
+        result: submission.reply({ fieldErrors: { currentPassword: [EMAIL_NEEDS_PASSWORD] }, hideFields }),
+      },
+      { status: 400 },
+    );
+  }
   try {
-    await api.call(endpoints.updateAccount, { body: toAccountPayload(fields) });
+    await api.call(endpoints.updateAccount, {
+      body: { ...toAccountPayload(fields), ...(emailChanged ? { currentPassword } : {}) },
+    });
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;
     return data<ActionResult>(
       {
         intent: "account",
-        result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.fieldErrors }),
+        result: submission.reply({
+          formErrors: [failure.message],
+          fieldErrors: failure.fieldErrors,
+          hideFields,
+        }),
       },
       { status: failure.status },
     );
@@ -212,6 +237,16 @@ function AccountForm({
         <Field label="Last name" meta={fields.last_name} autoComplete="family-name" />
         <div className="sm:col-span-2">
           <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+        </div>
+        <div className="sm:col-span-2">
+          <Field
+            label="Your password"
+            meta={fields.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            hint={EMAIL_PASSWORD_HINT}
+            hideValue
+          />
         </div>
         <Field label="Address" meta={fields.address1} autoComplete="address-line1" />
         <Field label="Address 2" meta={fields.address2} autoComplete="address-line2" />

@@ -11,7 +11,7 @@ import { NoteDialogs } from "~/components/detail/note-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { apiContext } from "~/lib/api.server";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
 import {
   backToContactsHref,
   CONTACT_NOT_FOUND,
@@ -62,6 +62,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   } catch (error) {
     if (isMissingEntity(error)) throw await notFound();
+    // A contact the member may not read (no directory, not saved, on no project of theirs): the API refuses it;
+    // back to the saved contacts, saying why.
+    if (error instanceof ApiRequestError && error.status === 403) {
+      context
+        .get(memberSessionContext)
+        .flashToast({ title: "Error", description: error.message, kind: "error" });
+      throw redirect(backToContactsHref(list, false));
+    }
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FolderForm } from "~/components/folder-form";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
 import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/folders";
+import { PATH_MAX, tooLong } from "~/lib/form-limits";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
@@ -11,6 +12,9 @@ import type { Route } from "./+types/folders";
 
 export const handle = { title: "Folder" };
 
+/** The API's limit on a folder's name. */
+const FOLDER_NAME_MAX = 50;
+
 const FolderPost = z.object({
   intent: z.enum(["save", "delete"]).catch("save"),
   id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -18,9 +22,10 @@ const FolderPost = z.object({
     .number()
     .pipe(z.union([z.literal(1), z.literal(2)]))
     .catch(1),
-  name: z.string().trim().max(60).catch(""),
+  // Text of any length is read (and kept for the form); an over-long name is refused below with a message.
+  name: z.string().trim().catch(""),
   color: z.string().trim().max(20).catch(""),
-  returnTo: z.string().optional().catch(undefined),
+  returnTo: z.string().max(PATH_MAX).optional().catch(undefined),
   /** Delete is asked first ('Are you sure?'): only a post with confirmed=1 deletes. */
   confirmed: z.literal("1").optional().catch(undefined),
 });
@@ -40,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(memberSessionContext);
   const fallback = post.tag_type === 2 ? "/Me/Contacts" : "/Me/Projects";
   const back = safeRedirectPath(post.returnTo, fallback);
-  const values = { name: post.name, color: post.color };
+  const values = { name: post.name.slice(0, FOLDER_NAME_MAX * 2), color: post.color };
+  if (post.intent === "save" && post.name.length > FOLDER_NAME_MAX) {
+    return data({ message: tooLong(FOLDER_NAME_MAX), values }, { status: 400 });
+  }
 
   if (post.intent === "save" && (!post.name || (!post.id && !post.color))) {
     return data({ whoops: true, values }, { status: 400 });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { EMAIL_MAX, tooLong } from "~/lib/form-limits";
 import { publicFormLimiter } from "~/lib/rate-limit.server";
 import { memberSessionContext } from "~/lib/session.server";
 import type { ForgotPasswordAnswer } from "../../contract/auth";
@@ -14,9 +15,11 @@ import type { Route } from "./+types/forgot-password";
 export const handle = { title: "Forgot password" };
 
 const ForgotSchema = z.object({
-  email: z.email({
-    error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
-  }),
+  email: z
+    .email({
+      error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
+    })
+    .max(EMAIL_MAX, tooLong(EMAIL_MAX)),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

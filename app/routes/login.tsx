@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { EMAIL_MAX, PASSWORD_TYPED_MAX, tooLong } from "~/lib/form-limits";
 import { loginLimiter } from "~/lib/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
@@ -15,11 +16,15 @@ export const handle = { title: "Login" };
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 
 const LoginSchema = z.object({
-  email: z.email({
-    error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
-  }),
-  password: z.string({ error: "Please enter your password." }),
-  redirect: z.string().optional(),
+  email: z
+    .email({
+      error: (issue) => (issue.input ? "Please enter a valid email address." : "Please enter your email."),
+    })
+    .max(EMAIL_MAX, tooLong(EMAIL_MAX)),
+  password: z
+    .string({ error: "Please enter your password." })
+    .max(PASSWORD_TYPED_MAX, tooLong(PASSWORD_TYPED_MAX)),
+  redirect: z.string().max(2048).optional().catch(undefined),
 });
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -67,6 +67,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       const pending = settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
       context.set(projectPrefetch, pending);
       await pending;
+      // The read spent a report: the member read before it (by the trial gate) is out of date.
+      api.forgetReads();
     }
     return next();
   },

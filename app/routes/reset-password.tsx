@@ -5,13 +5,16 @@ import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { type AnswerOf, ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { PASSWORD_MAX, tooLong } from "~/lib/form-limits";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { title: "Reset password" };
 
-const ResetSchema = z.object({ newPassword: z.string({ error: "Please enter a new password." }) });
+const ResetSchema = z.object({
+  newPassword: z.string({ error: "Please enter a new password." }).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetSchema });

@@ -245,7 +245,10 @@ const TABLE_PATHS = Object.values(endpoints).map(
  */
 function strayApiCalls(text: string): string[] {
   const onClient = [...text.matchAll(/\b(?:api|apiContext\s*\))\s*\.\s*(\w+)\s*\(\s*(\S?)/g)]
-    .filter(([, method, first]) => method !== "call" || /["'`]/.test(first ?? ""))
+    // forgetReads() takes nothing: it drops the request's cached GET answers (see ApiClient.forgetReads).
+    .filter(
+      ([, method, first]) => (method !== "call" && method !== "forgetReads") || /["'`]/.test(first ?? ""),
+    )
     .map(([match]) => match);
   const spelled = [...text.matchAll(/\.\s*\w+\s*\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g)]
     .filter(([, , path]) => {

@@ -35,6 +35,7 @@ describe("PUT Users/Me", () => {
       county: "Travis",
       zip: "78701",
       country: "US",
+      currentPassword: DEMO_PASSWORD,
     });
     expect(res.status).toBe(200);
     expect(UpdateAccountAnswer.parse(await res.json())).toEqual({
@@ -211,5 +212,42 @@ describe("POST Users/Me/Password", () => {
     expect((await t.call("Users/Me", { token: basic })).status).toBe(200);
     await expect(t.login(email)).rejects.toThrow();
     expect(await t.login(email, "a-new-secret-1")).toBeTruthy();
+  });
+});
+
+describe("PUT Users/Me: a new e-mail address", () => {
+  const outbox = (to: string) =>
+    t.db
+      .prepare<[string], { subject: string; body: string }>(
+        'SELECT subject, body FROM outbox WHERE "to" = ? COLLATE NOCASE ORDER BY id',
+      )
+      .all(to);
+
+  it("is refused without the current password, or with a wrong one, and nothing changes", async () => {
+    const other = await t.login("trial@example.com");
+    const missing = await error(await put({ email: "taken.over@example.com" }, other));
+    expect(missing.errors?.currentPassword).toEqual([
+      "The current password is required to change the email.",
+    ]);
+    const wrong = await error(
+      await put({ email: "taken.over@example.com", currentPassword: "not-the-password" }, other),
+    );
+    expect(wrong.errors?.currentPassword).toEqual(["The current password is incorrect."]);
+    expect((await me(other)).email).toBe("trial@example.com");
+    expect(outbox("trial@example.com")).toEqual([]);
+    // The same address (in another case) and the other fields need no password.
+    expect((await put({ email: "TRIAL@example.com", first_name: "Taylor" }, other)).status).toBe(200);
+  });
+
+  it("is saved with the current password, and the old address gets a notice", async () => {
+    const other = await t.login("basic@example.com");
+    const res = await put({ email: "sam.new@example.com", currentPassword: DEMO_PASSWORD }, other);
+    expect(res.status).toBe(200);
+    expect((await me(other)).email).toBe("sam.new@example.com");
+    const mails = outbox("basic@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("Your e-mail address was changed");
+    expect(mails[0].body).toContain("sam.new@example.com");
+    expect(outbox("sam.new@example.com")).toEqual([]);
   });
 });

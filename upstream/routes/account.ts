@@ -12,6 +12,8 @@ const ACCOUNT_SAVED = "Your account was saved successfully.";
 const SETTINGS_SAVED = "Your settings were saved successfully.";
 const PASSWORD_CHANGED = "Your password was changed successfully.";
 const EMAIL_TAKEN = "The email has already been taken.";
+const EMAIL_NEEDS_PASSWORD = "The current password is required to change the email.";
+const PASSWORD_INCORRECT = "The current password is incorrect.";
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 200;
 
@@ -114,6 +116,10 @@ const AccountPatch = UpdateAccountRequest.extend({
   alert_value: AlertValue.optional(),
   alert_project_types: idList("alert project types").optional(),
   alert_states: idList("alert states").optional(),
+  currentPassword: z
+    .string({ error: "The current password must be text." })
+    .max(PASSWORD_MAX, `The current password may not be greater than ${PASSWORD_MAX} characters.`)
+    .optional(),
 });
 type AccountPatch = z.infer<typeof AccountPatch>;
 
@@ -134,13 +140,16 @@ const SETTINGS_COLUMNS = ["alert_weekly", "alert_operator", "alert_value"] as co
 const PasswordBody = ChangePasswordRequest.extend({
   currentPassword: z
     .string({ error: "The current password field is required." })
-    .min(1, "The current password field is required."),
+    .min(1, "The current password field is required.")
+    .max(PASSWORD_MAX, `The current password may not be greater than ${PASSWORD_MAX} characters.`),
   newPassword: z
     .string({ error: "The new password field is required." })
-    .min(1, "The new password field is required."),
+    .min(1, "The new password field is required.")
+    .max(PASSWORD_MAX, `The new password may not be greater than ${PASSWORD_MAX} characters.`),
   confirmNewPassword: z
     .string({ error: "The new password confirmation field is required." })
-    .min(1, "The new password confirmation field is required."),
+    .min(1, "The new password confirmation field is required.")
+    .max(PASSWORD_MAX, `The new password confirmation may not be greater than ${PASSWORD_MAX} characters.`),
 });
 
 /** PUT Users/Me (account and alert settings) and POST Users/Me/Password. */
@@ -153,6 +162,10 @@ export function accountRoutes(deps: Deps) {
   const passwordOf = db.prepare<[number], { password_hash: string }>(
     "SELECT password_hash FROM users WHERE id = ?",
   );
+  const accountOf = db.prepare<[number], { email: string; first_name: string; password_hash: string }>(
+    "SELECT email, first_name, password_hash FROM users WHERE id = ?",
+  );
+  const insertMail = db.prepare('INSERT INTO outbox ("to", subject, body, created_at) VALUES (?, ?, ?, ?)');
   const setPassword = db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?");
   const revokeOthers = db.prepare(
     "UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL",
@@ -198,6 +211,17 @@ export function accountRoutes(deps: Deps) {
 
     const errors: FieldErrors = {};
     if (body.email !== undefined && emailOwner.get(body.email, userId)) errors.email = [EMAIL_TAKEN];
+    // A new e-mail address is a new way into the account (password reset): only with the current password.
+    const before = accountOf.get(userId);
+    const emailChange =
+      body.email !== undefined && before && body.email.toLowerCase() !== before.email.toLowerCase()
+        ? { from: before.email, to: body.email, name: before.first_name }
+        : null;
+    if (emailChange && !errors.email) {
+      if (!body.currentPassword) errors.currentPassword = [EMAIL_NEEDS_PASSWORD];
+      else if (!(await verifyPassword(body.currentPassword, before?.password_hash)))
+        errors.currentPassword = [PASSWORD_INCORRECT];
+    }
     if (body.alert_project_types && missingIds("project_types", body.alert_project_types).length > 0) {
       errors.alert_project_types = ["One of the selected project types does not exist."];
     }
@@ -230,6 +254,15 @@ export function accountRoutes(deps: Deps) {
         clearStates.run(userId);
         for (const id of body.alert_states) addState.run(userId, id);
       }
+      // The old address hears of the change, so that a member whose account was taken over finds out.
+      if (emailChange) {
+        insertMail.run(
+          emailChange.from,
+          "Your e-mail address was changed",
+          `Hello ${emailChange.name},\n\nThe e-mail address of your Project Leads account was changed from ${emailChange.from} to ${emailChange.to}. From now on, sign in and receive mail at the new address.\n\nIf you did not make this change, contact us at once: someone else may be using your account.`,
+          now,
+        );
+      }
     }).immediate();
     return c.json({ message: accountKeys.length > 0 ? ACCOUNT_SAVED : SETTINGS_SAVED });
   });
@@ -239,7 +272,7 @@ export function accountRoutes(deps: Deps) {
     const body = await readBody(c, PasswordBody);
     const stored = passwordOf.get(userId)?.password_hash;
     if (!(await verifyPassword(body.currentPassword, stored))) {
-      fail({ currentPassword: ["The current password is incorrect."] });
+      fail({ currentPassword: [PASSWORD_INCORRECT] });
     }
     const problems: string[] = [];
     if (body.newPassword.length < PASSWORD_MIN)

@@ -12,8 +12,25 @@ const RESET_TOKEN_INVALID = "This password reset token is invalid.";
 const LOGGED_OUT = "You have been logged out.";
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-const ForgotPayload = ForgotPasswordRequest.extend({
-  email: z.string().trim().min(1).pipe(z.email("Please enter a valid e-mail address.")),
+/** Text limits of these calls (a password of 10 MB is not a password, and scrypt would hash all of it). */
+const EMAIL_MAX = 255;
+const PASSWORD_MAX = 200;
+const Email = z
+  .string()
+  .trim()
+  .min(1)
+  .max(EMAIL_MAX, `The email may not be greater than ${EMAIL_MAX} characters.`)
+  .pipe(z.email("Please enter a valid e-mail address."));
+
+const ForgotPayload = ForgotPasswordRequest.extend({ email: Email });
+
+/** Login: an over-long e-mail or password cannot be anyone's; refused before any hashing. */
+const LoginPayload = LoginRequest.extend({
+  email: z.string().min(1).max(EMAIL_MAX, `The email may not be greater than ${EMAIL_MAX} characters.`),
+  password: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX, `The password may not be greater than ${PASSWORD_MAX} characters.`),
 });
 
 /** The password rules for a new password. */
@@ -21,9 +38,12 @@ const NewPassword = z
   .string()
   .min(1)
   .min(8, "The new password must be at least 8 characters.")
-  .max(200, "The new password may not be longer than 200 characters.");
+  .max(PASSWORD_MAX, `The new password may not be longer than ${PASSWORD_MAX} characters.`);
 
-const ResetPayload = ResetPasswordRequest.extend({ newPassword: NewPassword });
+const ResetPayload = ResetPasswordRequest.extend({
+  reset_token: z.string().min(1).max(200, "This password reset token is invalid."),
+  newPassword: NewPassword,
+});
 
 export function authRoutes(deps: Deps) {
   const { db } = deps;
@@ -57,7 +77,7 @@ export function authRoutes(deps: Deps) {
   const { login, logout, forgotPassword, resetPassword } = endpoints;
 
   app.on(login.method, login.route, async (c) => {
-    const { email, password } = await readBody(c, LoginRequest);
+    const { email, password } = await readBody(c, LoginPayload);
     const user = findUserByEmail.get(email.trim());
     const ok = await verifyPassword(password, user?.password_hash);
     if (!user || !ok) throw new ApiError(401, LOGIN_FAILED);

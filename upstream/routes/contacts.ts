@@ -12,9 +12,9 @@ import { type CsvColumn, listDownload } from "../csv";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { type ContactListParams, contactQueries, parseContactListParams } from "../models/contacts/index";
 import { Id, NullableId } from "../params";
+import { memberRights, NO_DIRECTORY } from "../rights";
 
 const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
-const NO_DIRECTORY = "Your subscription does not include the contact directory.";
 
 /** The columns of a contact download: the list's columns, the folder by name. */
 const CONTACT_CSV: readonly CsvColumn<ContactRow>[] = [
@@ -42,7 +42,7 @@ export function contactRoutes(deps: Deps) {
   const { db } = deps;
   const contacts = contactQueries(db);
   const auth = requireAuth(deps);
-  const mayBrowse = db.prepare<[number], number>("SELECT allow_directory FROM users WHERE id = ?").pluck();
+  const rights = memberRights(deps);
   const contactExists = db.prepare<[number], { id: number }>("SELECT id FROM contacts WHERE id = ?");
   const linkOf = db.prepare<[number, number], { id: number; tag_id: number | null; note: string | null }>(
     "SELECT id, tag_id, note FROM user_contacts WHERE user_id = ? AND contact_id = ?",
@@ -76,6 +76,11 @@ export function contactRoutes(deps: Deps) {
   function requireContact(id: number) {
     if (!contactExists.get(id)) throw notFound(CONTACT_NOT_FOUND);
   }
+  /** An existing contact this member may read (and so save, file and annotate): see memberRights. */
+  function requireReadable(userId: number, id: number) {
+    requireContact(id);
+    rights.requireReadableContact(userId, id);
+  }
   function ensureSaved(userId: number, contactId: number) {
     const now = deps.now().toISOString();
     saveLink.run(userId, contactId, now, now);
@@ -83,7 +88,8 @@ export function contactRoutes(deps: Deps) {
   }
   function checkDirectory(userId: number, p: ContactListParams) {
     if (p.mine || p.tag !== null) return;
-    if (!mayBrowse.get(userId)) throw new ApiError(403, NO_DIRECTORY);
+    rights.requireActiveTrial(userId);
+    rights.require(userId, "allow_directory", NO_DIRECTORY);
   }
 
   const app = new Hono<AppEnv>();
@@ -103,6 +109,7 @@ export function contactRoutes(deps: Deps) {
   );
 
   app.on(e.contact.method, e.contact.route, auth, (c) => {
+    requireReadable(c.get("userId"), idParam(c));
     const contact = contacts.get(c.get("userId"), idParam(c));
     if (!contact) throw notFound(CONTACT_NOT_FOUND);
     return c.json({ data: contact });
@@ -110,7 +117,7 @@ export function contactRoutes(deps: Deps) {
 
   app.on(e.saveContact.method, e.saveContact.route, auth, async (c) => {
     const { contact_id } = await readBody(c, SaveBody);
-    requireContact(contact_id);
+    requireReadable(c.get("userId"), contact_id);
     const link = ensureSaved(c.get("userId"), contact_id);
     return c.json({ message: "The contact was saved.", data: { id: link.id, tag_id: link.tag_id } });
   });
@@ -124,7 +131,7 @@ export function contactRoutes(deps: Deps) {
 
   app.on(e.saveContactNote.method, e.saveContactNote.route, auth, async (c) => {
     const body = await readBody(c, NoteBody);
-    requireContact(body.contact_id);
+    requireReadable(c.get("userId"), body.contact_id);
     const userId = c.get("userId");
     const note = body.note?.trim() ? body.note.trim() : null;
     const now = deps.now().toISOString();
@@ -137,7 +144,7 @@ export function contactRoutes(deps: Deps) {
 
   app.on(e.setContactFolder.method, e.setContactFolder.route, auth, async (c) => {
     const body = await readBody(c, TagBody);
-    requireContact(body.contact_id);
+    requireReadable(c.get("userId"), body.contact_id);
     const userId = c.get("userId");
     if (body.tag_id !== null && !ownContactTag.get(body.tag_id, userId, TAG_TYPE.contact)) {
       const message = "The selected folder does not exist.";

@@ -4,11 +4,22 @@ import { endpoints } from "../../contract/endpoints";
 import { GeneralMessage, ProjectResearchMessage } from "../../contract/messages";
 import { ApiError, type AppEnv, type Deps, readRaw, requireAuth, validate } from "../http";
 
+/** The message texts' limits: the app's forms allow 5000 characters of comment. */
+const COMMENT_MAX = 5000;
+const Comment = z
+  .string()
+  .trim()
+  .min(1)
+  .max(COMMENT_MAX, `The comment may not be greater than ${COMMENT_MAX} characters.`);
+
 const General = GeneralMessage.extend({
-  reason: z.string().trim().min(1),
-  comment: z.string().trim().min(1),
+  reason: z.string().trim().min(1).max(100, "The reason may not be greater than 100 characters."),
+  comment: Comment,
 });
-const ProjectResearch = ProjectResearchMessage.extend({ comment: z.string().trim().min(1) });
+const ProjectResearch = ProjectResearchMessage.extend({
+  project_name: z.string().max(500, "The project name may not be greater than 500 characters."),
+  comment: Comment,
+});
 
 const MESSAGE_SUBMITTED = "Your message has been submitted successfully!";
 

@@ -15,6 +15,7 @@ import { parseProjectListParams, projectQueries } from "../models/projects/index
 import { advancedOptions } from "../models/projects/options";
 import { similarQueries } from "../models/projects/similar";
 import { Id, NullableId } from "../params";
+import { memberRights } from "../rights";
 
 const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
 const TRIAL_EXPIRED = "Your free trial has expired.";
@@ -89,6 +90,7 @@ export function projectRoutes(deps: Deps) {
   const { db } = deps;
   const projects = projectQueries(db);
   const auth = requireAuth(deps);
+  const rights = memberRights(deps);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
   const member = db.prepare<[number], MemberRow>(
@@ -162,6 +164,8 @@ export function projectRoutes(deps: Deps) {
 
   app.on(e.projects.method, e.projects.route, auth, (c) => {
     const p = parseProjectListParams(c.req.query());
+    // A trial that is over keeps its saved projects; the search is closed to it.
+    if (!p.mine && p.tag === null) rights.requireActiveTrial(c.get("userId"));
     return c.json(projects.list(c.get("userId"), p));
   });
 
@@ -204,6 +208,9 @@ export function projectRoutes(deps: Deps) {
     listDownload(deps, {
       name: "projects",
       params: parseProjectListParams,
+      check: (userId, p) => {
+        if (!p.mine && p.tag === null) rights.requireActiveTrial(userId);
+      },
       ids: (userId, p, limit) => projects.iterateIds(userId, p, limit),
       rows: (userId, ids) => projects.rowsFor(userId, ids),
       columns: PROJECT_CSV,
@@ -231,6 +238,7 @@ export function projectRoutes(deps: Deps) {
   app.on(e.similarProjects.method, e.similarProjects.route, auth, (c) => {
     const id = idParam(c);
     requireProject(id);
+    rights.requireOpenedProject(c.get("userId"), id);
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
     const { total, ids } = similar(id, page);
     return c.json({ data: { total, data: projects.rowsFor(c.get("userId"), ids) } });

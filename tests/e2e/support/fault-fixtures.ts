@@ -108,6 +108,12 @@ export function createMemberWithData() {
           .prepare("INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, ?, ?, ?)")
           .run(id, name, "#2563eb", type, now).lastInsertRowid,
       );
+    // Every capability on, so that every screen and form (downloads, the directory) reaches the API.
+    conn
+      .prepare(
+        "UPDATE users SET allow_download = 1, allow_share = 1, allow_directory = 1, allow_companysearch = 1 WHERE id = ?",
+      )
+      .run(id);
     const projectTag = tag(1, "Fault folder");
     const contactTag = tag(2, "Fault contacts");
     conn

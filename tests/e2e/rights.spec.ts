@@ -1,0 +1,252 @@
+/**
+ * Rights enforced on the server, not in the dialog (issue 11, docs/decisions/013): an expired trial's pages and
+ * data requests carry no project or contact; a member without the directory cannot read an unrelated contact by id.
+ */
+import type { Page } from "@playwright/test";
+import {
+  APP_URL,
+  createMember,
+  DEMO_PASSWORD,
+  expect,
+  httpOnly,
+  jsDisabled,
+  lastOutboxId,
+  login,
+  query,
+  test,
+} from "./support/fixtures";
+
+/** Logs in with a plain fetch and answers the session cookie ("name=value"). */
+async function sessionOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${APP_URL}/Login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => /session=/.test(c));
+  await res.body?.cancel();
+  if (res.status !== 302 || !cookie) throw new Error(`login of ${email} failed (${res.status})`);
+  return cookie.split(";")[0];
+}
+
+/** A contact no project names and `email` has not saved. */
+function unrelatedContact(email: string) {
+  return query<{ id: number; email: string; last_name: string }>(
+    `SELECT id, email, last_name FROM contacts WHERE email IS NOT NULL
+       AND id NOT IN (SELECT contact_id FROM project_contacts)
+       AND id NOT IN (SELECT contact_id FROM user_contacts uc JOIN users u ON u.id = uc.user_id WHERE u.email = ?)
+     ORDER BY id LIMIT 1`,
+    email,
+  )[0];
+}
+
+test.describe("an expired trial", () => {
+  test("gets the blocking page without a project or contact, HTML and .data alike", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const cookie = await sessionOf("expired@example.com");
+    // Every project title and contact e-mail of the database: none may appear in a blocked answer.
+    const titles = query<{ title: string }>("SELECT title FROM projects WHERE length(title) >= 12").map(
+      (r) => r.title,
+    );
+    const emails = query<{ email: string }>("SELECT email FROM contacts WHERE email IS NOT NULL").map(
+      (r) => r.email,
+    );
+    const project = query<{ id: number }>("SELECT id FROM projects ORDER BY id LIMIT 1")[0].id;
+    const contact = query<{ id: number }>("SELECT id FROM contacts ORDER BY id LIMIT 1")[0].id;
+    const paths = [
+      "/Contacts",
+      "/Contacts.data",
+      "/Projects",
+      "/Projects.data",
+      "/Projects?query=school&page=2",
+      "/Projects.data?query=school",
+      `/Projects/${project}`,
+      `/Projects/${project}.data`,
+      `/Contacts/${contact}`,
+      `/Contacts/${contact}.data`,
+      "/Me/Projects",
+      "/Notes",
+    ];
+    for (const path of paths) {
+      const res = await fetch(`${APP_URL}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const body = await res.text();
+      expect(res.status, path).toBe(403);
+      expect(body, path).not.toMatch(/\/(Projects|Contacts)\/\d+/);
+      expect(
+        titles.filter((t) => body.includes(t)),
+        `${path} carries project titles`,
+      ).toEqual([]);
+      expect(
+        emails.filter((e) => body.includes(e)),
+        `${path} carries contact e-mails`,
+      ).toEqual([]);
+      if (!path.includes(".data")) expect(body, path).toContain("Your Free Trial Has Expired...");
+    }
+    // A post to a blocked screen is refused the same way (a download, a bulk action).
+    const post = await fetch(`${APP_URL}/Contacts/Download`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ returnTo: "/Contacts" }),
+    });
+    expect(post.status).toBe(403);
+    expect(post.headers.get("content-type") ?? "").not.toMatch(/csv/);
+    await post.body?.cancel();
+    // The profile pages stay usable.
+    for (const path of ["/Me/Account", "/Me/Settings", "/Me/Subscription"]) {
+      const res = await fetch(`${APP_URL}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(res.status, path).toBe(200);
+      await res.body?.cancel();
+    }
+  });
+
+  test("sees the blocking dialog on a client navigation too", async ({ page }) => {
+    await login(page, "expired@example.com");
+    await page.goto("/Me/Account");
+    await expect(page.getByRole("dialog", { name: "Your Free Trial Has Expired..." })).toHaveCount(0);
+    // The header's logo link: a client navigation (a .data request) with JavaScript, a page load without.
+    await page.locator('header a[href="/Projects"]').first().click();
+    await expect(page).toHaveURL(/\/Projects$/);
+    await expect(page.getByRole("heading", { name: "Your Free Trial Has Expired..." })).toBeVisible();
+    await expect(page.locator("a[href^='/Projects/']")).toHaveCount(0);
+  });
+});
+
+test.describe("a member without the directory", () => {
+  test("cannot read an unrelated contact by id", async ({ page }) => {
+    const contact = unrelatedContact("basic@example.com");
+    await login(page, "basic@example.com");
+    await page.goto(`/Contacts/${contact.id}`);
+    await expect(page).toHaveURL(/\/Me\/Contacts/);
+    await expect(page.getByText("Your subscription does not include the contact directory.")).toBeVisible();
+    await expect(page.getByText(contact.email)).toHaveCount(0);
+  });
+});
+
+/** Waits until React has hydrated the element (with JavaScript), so that typing into it is not lost. */
+async function hydrated(page: Page, info: Parameters<typeof jsDisabled>[0]) {
+  if (jsDisabled(info)) return;
+  await expect
+    .poll(() =>
+      page
+        .getByRole("button", { name: "Save" })
+        .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
+    )
+    .toBe(true);
+}
+
+const emailOf = (id: number) => query<{ email: string }>("SELECT email FROM users WHERE id = ?", id)[0].email;
+const idOf = (email: string) => query<{ id: number }>("SELECT id FROM users WHERE email = ?", email)[0].id;
+
+test.describe("changing the e-mail address", () => {
+  test("needs the current password; the old address gets a notice", async ({ page }, info) => {
+    const member = createMember();
+    const id = idOf(member.email);
+    const newEmail = `new-${member.email}`;
+    const mailsBefore = lastOutboxId();
+    await login(page, member.email);
+    await page.goto("/Me/Account");
+    await hydrated(page, info);
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Please enter your current password to change your email.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(newEmail);
+    expect(emailOf(id)).toBe(member.email);
+
+    // A wrong password: the API's refusal, nothing changed.
+    await page.getByLabel("Your password").fill("not-the-password");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The current password is incorrect.").first()).toBeVisible();
+    await expect(page.getByLabel("Your password")).toHaveValue("");
+    expect(emailOf(id)).toBe(member.email);
+    expect(query('SELECT id FROM outbox WHERE id > ? AND "to" = ?', mailsBefore, member.email)).toHaveLength(
+      0,
+    );
+
+    await page.getByLabel("Your password").fill(member.password);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog", { name: "Success!" })).toContainText(
+      "Your account was saved successfully.",
+    );
+    expect(emailOf(id)).toBe(newEmail);
+    const notice = query<{ subject: string; body: string }>(
+      'SELECT subject, body FROM outbox WHERE id > ? AND "to" = ?',
+      mailsBefore,
+      member.email,
+    );
+    expect(notice).toHaveLength(1);
+    expect(notice[0].body).toContain(newEmail);
+  });
+
+  test("a post without the password is refused by the app and the API alike", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const member = createMember();
+    const id = idOf(member.email);
+    const cookie = await sessionOf(member.email, member.password);
+    const res = await fetch(`${APP_URL}/Me/Account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "account",
+        first_name: "Tess",
+        last_name: "Throwaway",
+        email: "thief@example.test",
+        country: "US",
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please enter your current password to change your email.");
+    expect(emailOf(id)).toBe(member.email);
+  });
+});
+
+test.describe("maximum lengths", () => {
+  test("an over-long field gets a message, not an error page", async ({ page }, info) => {
+    const member = createMember();
+    const hashBefore = query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE email = ?",
+      member.email,
+    )[0].password_hash;
+    await login(page, member.email);
+    await page.goto("/Me/Account?dialog=password");
+    const dialog = page.getByRole("dialog", { name: "Change password" });
+    if (!jsDisabled(info)) {
+      await expect
+        .poll(() =>
+          dialog
+            .getByRole("button", { name: "Change password" })
+            .evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
+        )
+        .toBe(true);
+    }
+    const long = "n".repeat(129);
+    await dialog.getByLabel("Current password").fill(member.password);
+    await dialog.getByLabel("New password", { exact: true }).fill(long);
+    await dialog.getByLabel("Confirm new password").fill(long);
+    await dialog.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Please use at most 128 characters.").first()).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    expect(
+      query<{ password_hash: string }>("SELECT password_hash FROM users WHERE email = ?", member.email)[0]
+        .password_hash,
+    ).toBe(hashBefore);
+  });
+
+  test("a 100 KB password on the login form is answered with a message", async ({ browserName: _ }, info) => {
+    httpOnly(info);
+    const res = await fetch(`${APP_URL}/Login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "member@example.com", password: "x".repeat(100_000) }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please use at most 200 characters.");
+  });
+});
