@@ -187,9 +187,20 @@ async function writeBody(
       const more = sink.write(value);
       flushSoon();
       if (!more) {
-        const drained = once(sink, "drain").then(() => true);
-        const closed = once(res, "close").then(() => false);
-        if (!(await Promise.race([drained, closed]))) break;
+        // Wait for drain or close, then remove the loser's listeners: a long download meets backpressure many
+        // times, and listeners left behind on the response pile up (Node's MaxListenersExceededWarning).
+        const settled = new AbortController();
+        const drained = once(sink, "drain", { signal: settled.signal }).then(
+          () => true,
+          () => true,
+        );
+        const closed = once(res, "close", { signal: settled.signal }).then(
+          () => false,
+          () => false,
+        );
+        const writable = await Promise.race([drained, closed]);
+        settled.abort();
+        if (!writable) break;
       }
     }
     if (res.destroyed) await reader.cancel();
