@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 export type DetailTab<T extends string> = { id: T; label: string; panel: React.ReactNode };
 
 /**
- * The tabs of a detail screen (the company's; the project's ProjectTabs follows the same pattern). Without
+ * The tabs of a detail screen (the project's and the company's). Without
  * JavaScript they are links (`?tab=…`) and the server renders the chosen panel; once hydrated they follow the ARIA
  * tabs pattern (arrow keys, Home, End). Every panel is in the page: the inactive ones are hidden on screen and
  * printed (print shows all tabs); `expanded` (?print=1) shows them all on screen too.

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass } from "~/components/forms";
+import { PanelListFields } from "~/components/lists/simple-search-panel";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import type { ListParams } from "~/lib/list-params";
 import {
@@ -127,15 +128,7 @@ export function ProjectSearchPanel({
         className="space-y-5"
         aria-label="Advanced project search"
       >
-        <input type="hidden" name="panel" value="1" />
-        <input type="hidden" name="perPage" value={listParams.perPage} />
-        {listParams.query ? <input type="hidden" name="query" value={listParams.query} /> : null}
-        {listParams.orderBy ? (
-          <>
-            <input type="hidden" name="orderBy" value={listParams.orderBy} />
-            <input type="hidden" name="orderDirection" value={listParams.orderDirection ?? "desc"} />
-          </>
-        ) : null}
+        <PanelListFields list={listParams} />
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <fieldset>

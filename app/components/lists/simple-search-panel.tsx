@@ -61,15 +61,7 @@ export function SimpleSearchPanel({
         </p>
       ) : null}
       <Form method="get" action={location.pathname} aria-label={formLabel} className="space-y-5">
-        <input type="hidden" name="panel" value="1" />
-        <input type="hidden" name="perPage" value={list.perPage} />
-        {list.query ? <input type="hidden" name="query" value={list.query} /> : null}
-        {list.orderBy ? (
-          <>
-            <input type="hidden" name="orderBy" value={list.orderBy} />
-            <input type="hidden" name="orderDirection" value={list.orderDirection ?? "desc"} />
-          </>
-        ) : null}
+        <PanelListFields list={list} />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {fields.map((field) => {
             const id = `adv-${field.name}`;
@@ -149,6 +141,26 @@ export function SimpleSearchPanel({
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * What a panel's form carries besides its fields: the panel stays open, and the keyword, page size and sort are
+ * kept (the page is not: a new search starts on page 1).
+ */
+export function PanelListFields({ list }: { list: ListParams }) {
+  return (
+    <>
+      <input type="hidden" name="panel" value="1" />
+      <input type="hidden" name="perPage" value={list.perPage} />
+      {list.query ? <input type="hidden" name="query" value={list.query} /> : null}
+      {list.orderBy ? (
+        <>
+          <input type="hidden" name="orderBy" value={list.orderBy} />
+          <input type="hidden" name="orderDirection" value={list.orderDirection ?? "desc"} />
+        </>
+      ) : null}
+    </>
   );
 }
 
