@@ -94,9 +94,11 @@ export async function savedSearchAction(
     back.set("dialog", "saved-searches");
     return redirect(`${url.pathname}?${back}`);
   } catch (error) {
-    const message =
-      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
+    // The service failing (502) or refusing the search (its own status): the dialog says why, the name kept.
+    const upstream = upstreamFailureMessage(error);
+    const message = upstream ?? (error instanceof ApiRequestError ? error.message : null);
     if (!message) throw error;
-    return data({ savedSearch: submission.reply({ formErrors: [message] }) }, { status: 422 });
+    const status = upstream ? 502 : error instanceof ApiRequestError ? error.status : 422;
+    return data({ savedSearch: submission.reply({ formErrors: [message] }) }, { status });
   }
 }

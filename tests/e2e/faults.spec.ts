@@ -18,7 +18,7 @@ import {
   waitForHydration,
 } from "./support/fault-fixtures";
 import { FAULT_DESCRIPTIONS, FAULT_MODES, type FaultMode } from "./support/fault-proxy";
-import { jsDisabled } from "./support/fixtures";
+import { jsDisabled, writeDb } from "./support/fixtures";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 
 /** The status each fault must give (ApiClient: unreachable 503, timeout 504, bad answers 502). */
@@ -145,6 +145,8 @@ type FormCase = {
     m: ReturnType<typeof createMemberWithData>,
   ) => { label: string; value: string; secret?: boolean }[];
   before?: (page: Page) => Promise<void>;
+  /** A staff role the member needs for this form (given to the throwaway member before it logs in). */
+  role?: string;
   submit: string;
   /** The form's own failure message, where it shows one instead of the API client's text. */
   message?: RegExp;
@@ -267,6 +269,31 @@ const FORMS: FormCase[] = [
     submit: "Add Saved Contacts",
   },
   {
+    name: "save project search",
+    file: "routes/projects.tsx",
+    url: () => "/Projects?panel=1&sector=Public&dialog=save-search",
+    fields: () => [{ label: "Name", value: "Typed search name" }],
+    submit: "Save",
+  },
+  {
+    name: "save company search",
+    file: "routes/companies.tsx",
+    url: () => "/Companies?panel=1&name=Steel&dialog=save-search",
+    fields: () => [{ label: "Name", value: "Typed company search" }],
+    submit: "Save",
+  },
+  {
+    name: "company edit",
+    file: "routes/company.tsx",
+    role: "researcher",
+    url: () => "/Companies/1?dialog=edit",
+    fields: () => [
+      { label: "Name", value: "Typed company name" },
+      { label: "Phone", value: "(512) 555-0199" },
+    ],
+    submit: "Save",
+  },
+  {
     name: "calendar reset address",
     file: "routes/calendar.tsx",
     url: () => "/Calendar",
@@ -280,8 +307,22 @@ function formField(page: Page, label: string) {
   return page.getByLabel(label, { exact: true }).and(page.locator("input, textarea, select"));
 }
 
-/** Action routes whose forms are checked at the HTTP level below (list bulk actions, downloads, logout). */
+/** Gives a throwaway member a staff role (roles are seeded by name). */
+function grantRole(userId: number, role: string) {
+  writeDb((db) =>
+    db
+      .prepare("INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name = ?")
+      .run(userId, role),
+  );
+}
+
+/**
+ * Action routes whose forms are checked at the HTTP level below (list bulk actions, downloads, logout), and the
+ * one that calls no API (the lite-pages switch only sets a cookie: there is nothing upstream to fail).
+ */
 const HTTP_LEVEL = [
+  "routes/lite-pages.tsx",
+  "routes/companies.download.tsx",
   "routes/projects.tsx",
   "routes/contacts.tsx",
   "routes/projects.download.tsx",
@@ -304,6 +345,7 @@ test.describe("forms", () => {
       test.setTimeout(120_000);
       const member = createMemberWithData();
       await side.proxy.set("pass");
+      if (form.role) grantRole(member.id, form.role);
       if (!form.guest) await loginAt(page, side.url, member.email);
       const before = memberSnapshot(member.id, member.email);
       const fields = form.fields(member);
@@ -377,6 +419,7 @@ test.describe("list actions, downloads and logout (HTTP level)", () => {
         back: "/Projects?query=school",
       },
       { path: "/Contacts/Download", body: { returnTo: "/Contacts" }, back: "/Contacts" },
+      { path: "/Companies/Download", body: { returnTo: "/Companies" }, back: "/Companies" },
     ];
     for (const mode of FAULT_MODES) {
       for (const post of posts) {
