@@ -61,6 +61,16 @@ import {
   SimilarProjectsAnswer,
   SimilarProjectsQuery,
 } from "./projects";
+import {
+  CountiesAnswer,
+  PriceAnswer,
+  PriceRequest,
+  RegisterAnswer,
+  RegisterOptionsAnswer,
+  RegisterRequest,
+  SubscribeAnswer,
+  SubscribeRequest,
+} from "./register";
 import { CreateTagRequest, TagAnswer, UpdateTagRequest } from "./tags";
 import { UserAnswer, UserWithSettingsAnswer, WithSettingsQuery } from "./user";
 
@@ -205,4 +215,14 @@ export const endpoints = {
   notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
   alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
+
+  // Sign-up checkout and the subscription page
+  registerOptions: call("GET", "Register/Options", { answer: RegisterOptionsAnswer, public: true }),
+  registerCounties: call("GET", "Register/Counties/:state{[A-Za-z][A-Za-z]}", {
+    answer: CountiesAnswer,
+    public: true,
+  }),
+  registerPrice: call("POST", "Register/Price", { body: PriceRequest, answer: PriceAnswer, public: true }),
+  register: call("POST", "Register", { body: RegisterRequest, answer: RegisterAnswer, public: true }),
+  subscribe: call("POST", "Users/Me/Subscription", { body: SubscribeRequest, answer: SubscribeAnswer }),
 } as const satisfies Record<string, Endpoint>;

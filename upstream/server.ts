@@ -12,6 +12,7 @@ import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
 import { projectRoutes } from "./routes/projects";
+import { registerRoutes } from "./routes/register";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
@@ -35,6 +36,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", tagRoutes(deps));
   api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
+  api.route("/", registerRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);
@@ -56,6 +58,8 @@ export interface StartUpstreamOptions extends ApiOptions {
   /** Projects to seed when the database is empty. Default 20,000. */
   seedProjects?: number;
   log?: (line: string) => void;
+  /** One line per request: method, path (no query, no body), status. */
+  accessLog?: (line: string) => void;
 }
 
 export interface RunningUpstream {
@@ -68,7 +72,14 @@ export interface RunningUpstream {
 
 /** Opens and migrates the database, seeds it when empty, and serves the API over HTTP. */
 export async function startUpstream(options: StartUpstreamOptions): Promise<RunningUpstream> {
-  const { dbPath, port = 3001, host = "127.0.0.1", seedProjects = 20_000, log = () => {} } = options;
+  const {
+    dbPath,
+    port = 3001,
+    host = "127.0.0.1",
+    seedProjects = 20_000,
+    log = () => {},
+    accessLog,
+  } = options;
   let db = openDatabase(dbPath);
   if (!isSeeded(db)) {
     db.close();
@@ -79,7 +90,14 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
   }
   const app = createApi(db, options);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    const fetch: typeof app.fetch = accessLog
+      ? async (request, ...rest) => {
+          const response = await app.fetch(request, ...rest);
+          accessLog(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+          return response;
+        }
+      : app.fetch;
+    const s = serve({ fetch, port, hostname: host }, () => resolve(s));
   });
   const address = server.address() as AddressInfo;
   const displayHost = host.includes(":") ? `[${host}]` : host;
