@@ -18,8 +18,8 @@ export default [
 
   layout("routes/_signup.tsx", [
     route("sign-up", "routes/sign-up.tsx"),
-    soon("sign-up/:planId", "signup"),
-    soon("sign-up/:planId/complete", "signup.complete"),
+    route("sign-up/:planId", "routes/signup.tsx", { id: "signup" }),
+    route("sign-up/:planId/complete", "routes/signup.complete.tsx", { id: "signup.complete" }),
   ]),
 
   layout("routes/_member.tsx", [
@@ -47,7 +47,7 @@ export default [
     soon("Help", "help"),
     layout("routes/_profile.tsx", [
       route("Me/Account", "routes/account.tsx", { id: "account" }),
-      soon("Me/Subscription", "subscription"),
+      route("Me/Subscription", "routes/subscription.tsx", { id: "subscription" }),
       route("Me/Settings", "routes/settings.tsx", { id: "settings" }),
     ]),
   ]),
