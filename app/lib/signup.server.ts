@@ -178,17 +178,21 @@ export function priceRequest(
 
 export type PriceResult = { components: PriceComponents | null; error: string | null };
 
-/** Register/Price; a refusal (an unknown promo code) is shown with the price left out. */
-export async function fetchPrice(api: ApiClient, request: PriceRequest): Promise<PriceResult> {
+/**
+ * Register/Price; a refusal (an unknown promo code) is shown with the price left out. An unreachable or failing
+ * API is shown the same way on a form post (`upstream: "show"`), and is the friendly error page for a page load.
+ */
+export async function fetchPrice(
+  api: ApiClient,
+  request: PriceRequest,
+  upstream: "show" | "throw" = "show",
+): Promise<PriceResult> {
   try {
-    return {
-      components: (await api.call(endpoints.registerPrice, { body: request })).data.components,
-      error: null,
-    };
+    return { components: (await api.call(endpoints.registerPrice, { body: request })).data.components, error: null };
   } catch (error) {
     if (error instanceof ApiRequestError) return { components: null, error: error.message };
-    const upstream = upstreamFailureMessage(error);
-    if (upstream) return { components: null, error: upstream };
+    const message = upstream === "show" ? upstreamFailureMessage(error) : null;
+    if (message) return { components: null, error: message };
     throw error;
   }
 }

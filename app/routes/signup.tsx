@@ -128,7 +128,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     extra_states: 0,
     terms: false,
   };
-  const price = await fetchPrice(api, priceRequest(values, plan, trial, options));
+  const price = await fetchPrice(api, priceRequest(values, plan, trial, options), "throw");
   return {
     ...pageOf(options, plan, trial),
     values,

@@ -256,6 +256,59 @@ test.describe("sign-up checkout", () => {
     expect(query("SELECT id FROM users WHERE email = ?", email)).toHaveLength(1);
   });
 
+  test("a county plan picks a county per slot from the chosen state's counties", async ({ page }) => {
+    const email = newEmail("county");
+    await openCheckout(page, "/sign-up/county");
+    await fillAccount(page, email);
+    for (const i of [1, 2, 3]) await page.getByLabel(`County ${i}: state`).selectOption({ label: "Texas" });
+    if (!js()) await page.getByRole("button", { name: "Update price" }).click();
+    const chosen: string[] = [];
+    for (const i of [1, 2, 3]) {
+      const county = page.getByLabel(`County ${i}`, { exact: true });
+      await expect(county.locator("option").nth(i)).toBeAttached();
+      chosen.push((await county.locator("option").nth(i).textContent()) ?? "");
+      await county.selectOption({ label: chosen[i - 1] });
+    }
+    await fillBilling(page, GOOD_CARD);
+    await page.getByLabel("I accept the terms of service.").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/sign-up\/county\/complete$/);
+    const rows = query<{ name: string }>(
+      `SELECT c.name FROM users u JOIN subscriptions s ON s.user_id = u.id
+       JOIN subscription_counties x ON x.subscription_id = s.id JOIN counties c ON c.id = x.county_id
+       WHERE u.email = ? ORDER BY c.name`,
+      email,
+    );
+    expect(rows.map((r) => r.name)).toEqual([...chosen].sort());
+  });
+
+  test("a filled honeypot creates nothing", async ({ page }) => {
+    test.skip(!js(), "a form post at the HTTP level: run once");
+    const email = newEmail("bot");
+    const answer = await page.request.post("/sign-up/free-trial", {
+      form: {
+        company: "Bot",
+        first_name: "B",
+        last_name: "Ot",
+        email,
+        phone: "1",
+        state: "TX",
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        plan_states: "44",
+        terms: "on",
+        idempotency_key: "bot-key-0123456789abcdef",
+        shown_total: "0",
+        website_url: "http://spam.example",
+        intent: "register",
+      },
+      headers: { Origin: APP_URL },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(400);
+    expect(query("SELECT id FROM users WHERE email = ?", email)).toEqual([]);
+  });
+
   test("on a phone the checkout keeps numeric keyboards and card autocomplete", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openCheckout(page, "/sign-up/national");
