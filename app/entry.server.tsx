@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { LitePagesProvider, litePagesContext } from "./lib/lite-pages";
 import { logPath } from "./lib/log-path";
 import { NonceProvider, nonceContext } from "./lib/nonce";
 
@@ -21,13 +22,20 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
+  const lite = loadContext.get(litePagesContext);
+  // A lite page hydrates nothing: without the data stream for the client router, no script is written at all
+  // (the document itself leaves out <Scripts> and <ScrollRestoration>, root.tsx).
+  if (lite) routerContext.serverHandoffStream?.cancel().catch(() => {});
+  const context = lite ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Abort a render that outlives the stream timeout; cleared once the document is complete.
     let abortTimer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LitePagesProvider value={lite}>
+          <ServerRouter context={context} url={request.url} nonce={nonce} />
+        </LitePagesProvider>
       </NonceProvider>,
       {
         nonce,

@@ -12,8 +12,10 @@ import type { User } from "../contract/user";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
+import { LiteBanner } from "./components/lite-banner";
 import { ApiRequestError, apiContext } from "./lib/api.server";
 import { publicConfig } from "./lib/config.server";
+import { useLitePages } from "./lib/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/middleware.server";
 import { useNonce } from "./lib/nonce";
 import { memberSessionContext } from "./lib/session.server";
@@ -74,6 +76,7 @@ export function shouldRevalidate({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const lite = useLitePages();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -87,9 +90,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {lite && <LiteBanner />}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!lite && <ScrollRestoration nonce={nonce} />}
+        {!lite && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -52,6 +52,7 @@ export default [
     ]),
   ]),
 
+  route("LitePages", "routes/lite-pages.tsx"),
   route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),

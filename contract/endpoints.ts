@@ -62,7 +62,7 @@ import {
   SimilarProjectsQuery,
 } from "./projects";
 import {
-  CountiesAnswer,
+  CountiesAnswer as RegisterCountiesAnswer,
   PriceAnswer,
   PriceRequest,
   RegisterAnswer,
@@ -71,6 +71,13 @@ import {
   SubscribeAnswer,
   SubscribeRequest,
 } from "./register";
+import {
+  CountiesAnswer,
+  CountiesQuery,
+  SavedSearchAnswer,
+  SavedSearchListAnswer,
+  SaveSearchRequest,
+} from "./searches";
 import { CreateTagRequest, TagAnswer, UpdateTagRequest } from "./tags";
 import { UserAnswer, UserWithSettingsAnswer, WithSettingsQuery } from "./user";
 
@@ -214,12 +221,26 @@ export const endpoints = {
   notesOnProjects: call("GET", "Notes/Projects", { query: NoteListQuery, answer: NoteListAnswer }),
   notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
   alerts: call("GET", "Alerts", { answer: AlertListAnswer }),
+  // Advanced search: counties of chosen states, and the member's saved searches of each list
+  counties: call("GET", "Counties", { query: CountiesQuery, answer: CountiesAnswer }),
+  savedProjectSearches: call("GET", "Users/Me/SavedSearches", { answer: SavedSearchListAnswer }),
+  saveProjectSearch: call("POST", "Users/Me/SavedSearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteProjectSearch: call("DELETE", `Users/Me/SavedSearches/:id${ID}`, { answer: AckAnswer }),
+  savedContactSearches: call("GET", "Users/Me/SavedContactSearches", { answer: SavedSearchListAnswer }),
+  saveContactSearch: call("POST", "Users/Me/SavedContactSearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteContactSearch: call("DELETE", `Users/Me/SavedContactSearches/:id${ID}`, { answer: AckAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
 
   // Sign-up checkout and the subscription page
   registerOptions: call("GET", "Register/Options", { answer: RegisterOptionsAnswer, public: true }),
   registerCounties: call("GET", "Register/Counties/:state{[A-Za-z][A-Za-z]}", {
-    answer: CountiesAnswer,
+    answer: RegisterCountiesAnswer,
     public: true,
   }),
   registerPrice: call("POST", "Register/Price", { body: PriceRequest, answer: PriceAnswer, public: true }),

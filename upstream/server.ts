@@ -13,6 +13,7 @@ import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
 import { projectRoutes } from "./routes/projects";
 import { registerRoutes } from "./routes/register";
+import { searchRoutes } from "./routes/searches";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
@@ -36,6 +37,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", tagRoutes(deps));
   api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
+  api.route("/", searchRoutes(deps));
   api.route("/", registerRoutes(deps));
 
   const app = new Hono<AppEnv>();

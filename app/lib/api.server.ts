@@ -65,6 +65,13 @@ function buildUrl(path: string, query?: Query) {
  * abort signal and a timeout; a POST is never retried; the token never leaves this module's headers.
  */
 export class ApiClient {
+  /**
+   * The JSON answers of GET calls already made in this request, by path, query and token use: the root loader
+   * and a route's loader that both read the member (Users/Me) make one call. Any write forgets them all, before
+   * and after it, so a page rendered after a mutation never shows what was read before it.
+   */
+  private readonly reads = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly request: Request,
     private readonly session: MemberSession,
@@ -90,7 +97,18 @@ export class ApiClient {
     if (!("parse" in endpoint.answer)) {
       return this.stream(endpoint.method, path, options) as Promise<AnswerOf<E>>;
     }
-    return this.sendChecked(endpoint.method, path, endpoint.answer, options) as Promise<AnswerOf<E>>;
+    if (endpoint.method !== "GET") {
+      this.reads.clear();
+      const written = this.sendChecked(endpoint.method, path, endpoint.answer, options);
+      return written.finally(() => this.reads.clear()) as Promise<AnswerOf<E>>;
+    }
+    const key = JSON.stringify([path, query ?? null, options.auth !== false]);
+    let answer = this.reads.get(key);
+    if (!answer) {
+      answer = this.sendChecked(endpoint.method, path, endpoint.answer, options);
+      this.reads.set(key, answer);
+    }
+    return answer as Promise<AnswerOf<E>>;
   }
 
   /** A streamed call (CSV download): the raw upstream response, checked for status only. */

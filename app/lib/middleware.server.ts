@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
 import { ApiClient, apiContext } from "./api.server";
 import { config } from "./config.server";
+import { litePagesContext, litePagesFrom } from "./lite-pages";
 import { logPath } from "./log-path";
 import { nonceContext } from "./nonce";
 import { requestInfoContext } from "./request-info.server";
@@ -35,18 +36,24 @@ function cspParts(): [string, string] {
 }
 const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = cspParts();
 
-function cspFor(nonce: string) {
-  return `${CSP_BEFORE_NONCE}${nonce}${CSP_AFTER_NONCE}`;
+function cspFor(nonce: string, lite: boolean) {
+  const policy = `${CSP_BEFORE_NONCE}${nonce}${CSP_AFTER_NONCE}`;
+  // A lite page has no script: the policy says so, so that nothing could run even if some slipped in.
+  return lite ? policy.replace(/script-src [^;]*/, "script-src 'none'") : policy;
 }
 
 /** Security headers on every response the router makes, with a fresh CSP nonce each request. */
-export const securityHeaders: MiddlewareFunction<Response> = async ({ context }, next) => {
+export const securityHeaders: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const nonce = randomBytes(16).toString("base64");
   context.set(nonceContext, nonce);
+  const lite = litePagesFrom(request);
+  context.set(litePagesContext, lite);
   const response = await next();
   const headers = response.headers;
   try {
-    headers.set("Content-Security-Policy", cspFor(nonce));
+    headers.set("Content-Security-Policy", cspFor(nonce, lite));
+    // The same URL is a full or a lite page depending on these two request headers.
+    headers.append("Vary", "Save-Data, Cookie");
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

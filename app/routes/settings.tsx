@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { CheckboxGroup } from "~/components/checkbox-group";
 import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { LitePagesSwitch } from "~/components/lite-banner";
 import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
 import { apiContext } from "~/lib/api.server";
 import { formFailure } from "~/lib/form-failure.server";
+import { useLitePages } from "~/lib/lite-pages";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
@@ -186,7 +188,34 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton pending={submitting}>Save</SubmitButton>
         </div>
       </Form>
+      <LitePagesSection />
     </div>
+  );
+}
+
+/** This browser's choice of lite pages (a cookie, not an account setting: see app/lib/lite-pages.ts). */
+function LitePagesSection() {
+  const lite = useLitePages();
+  return (
+    <section
+      aria-labelledby="lite-pages-title"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="lite-pages-title" className="text-lg font-semibold text-slate-900">
+        Lite pages
+      </h2>
+      <p className="text-sm text-slate-700">
+        {lite
+          ? "Lite pages are on in this browser: pages load without scripts, which is faster on a slow connection."
+          : "Pages without scripts load faster on a slow connection or an old phone. Everything still works; lists and dialogs reload the page instead of updating in place."}
+      </p>
+      <LitePagesSwitch
+        turnOn={!lite}
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600 sm:min-h-9"
+      >
+        {lite ? "Switch to full pages" : "Turn on lite pages"}
+      </LitePagesSwitch>
+    </section>
   );
 }
 

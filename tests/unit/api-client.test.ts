@@ -117,11 +117,35 @@ describe("api.call", () => {
     ]);
   });
 
-  it("sends every entry of the table to its own method and path, with a token unless it is public", async () => {
+  it("reads one GET answer once per request, and reads again after any write", async () => {
     const { api } = await client();
+    answer = () => json({ data: [] });
+    const [first, second] = await Promise.all([
+      api.call(endpoints.projectNotes, { params: { id: 12 } }),
+      api.call(endpoints.projectNotes, { params: { id: 12 } }),
+    ]);
+    expect(second).toBe(first);
+    expect(sent).toHaveLength(1);
+    await api.call(endpoints.projectNotes, { params: { id: 13 } });
+    expect(sent).toHaveLength(2);
+    answer = () => json({ message: "OK" });
+    await api.call(endpoints.deleteProjectNote, { params: { projectId: 12, id: 5 } });
+    answer = () => json({ data: [] });
+    await api.call(endpoints.projectNotes, { params: { id: 12 } });
+    expect(sent.map((r) => `${r.method} ${r.url.pathname.split("/V1/")[1]}`)).toEqual([
+      "GET Projects/12/Notes",
+      "GET Projects/13/Notes",
+      "DELETE Projects/12/Notes/5",
+      "GET Projects/12/Notes",
+    ]);
+  });
+
+  it("sends every entry of the table to its own method and path, with a token unless it is public", async () => {
     answer = () => json({ unexpected: "shape" });
-    const sample = { id: 1, projectId: 2, address: "Austin, TX" };
+    const sample = { id: 1, projectId: 2, address: "Austin, TX", state: "TX" };
     for (const [name, entry] of Object.entries(endpoints) as [string, Endpoint][]) {
+      // A request of its own for each: within one request, a GET already read is not sent again.
+      const { api } = await client();
       sent = [];
       const call = api.call.bind(api) as (e: Endpoint, args: object) => Promise<unknown>;
       await call(entry, { params: sample, body: entry.body ? {} : undefined }).catch(() => undefined);

@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { endpoints } from "../../contract/endpoints";
+import {
+  CountiesQuery,
+  SAVED_SEARCHES_MAX,
+  type SavedSearch,
+  SaveSearchRequest,
+} from "../../contract/searches";
+import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
+
+const SAVED_SEARCH_NOT_FOUND = "A saved search with this ID could not be found.";
+const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${SAVED_SEARCHES_MAX} saved searches of each kind.`;
+const NOT_JSON = "The search must be a JSON object.";
+
+type Kind = "project" | "contact" | "company";
+
+/**
+ * Counties by state for the advanced search, and the member's saved searches of each list (project, contact;
+ * company once the companies list exists). A member reads and deletes only their own: another member's id
+ * answers 404, as a missing one does.
+ */
+export function searchRoutes(deps: Deps) {
+  const { db } = deps;
+  const auth = requireAuth(deps);
+  const listOf = db.prepare<[number, Kind], SavedSearch>(
+    "SELECT id, name, search FROM saved_searches WHERE user_id = ? AND kind = ? ORDER BY name COLLATE NOCASE, id",
+  );
+  const countOf = db
+    .prepare<[number, Kind], number>("SELECT count(*) FROM saved_searches WHERE user_id = ? AND kind = ?")
+    .pluck();
+  const insert = db.prepare(
+    "INSERT INTO saved_searches (user_id, kind, name, search, created_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const own = db.prepare<[number, number, Kind], SavedSearch>(
+    "SELECT id, name, search FROM saved_searches WHERE id = ? AND user_id = ? AND kind = ?",
+  );
+  const remove = db.prepare("DELETE FROM saved_searches WHERE id = ?");
+  const countiesOf = db.prepare<[string], { id: number; name: string; state: string }>(
+    "SELECT id, name, state_abbr AS state FROM counties WHERE state_abbr IN (SELECT value FROM json_each(?)) ORDER BY state_abbr, name",
+  );
+
+  const app = new Hono<AppEnv>();
+
+  app.on(endpoints.counties.method, endpoints.counties.route, auth, (c) => {
+    const raw = c.req.queries("states[]") ?? c.req.queries("states") ?? [];
+    const { states = [] } = CountiesQuery.parse({ states: raw.slice(0, 100) });
+    const abbrs = states.map((s) => s.trim().toUpperCase()).filter((s) => /^[A-Z]{2}$/.test(s));
+    return c.json({ data: abbrs.length === 0 ? [] : countiesOf.all(JSON.stringify(abbrs)) });
+  });
+
+  const kinds = [
+    ["project", endpoints.savedProjectSearches, endpoints.saveProjectSearch, endpoints.deleteProjectSearch],
+    ["contact", endpoints.savedContactSearches, endpoints.saveContactSearch, endpoints.deleteContactSearch],
+  ] as const;
+  for (const [kind, list, save, remove_] of kinds) {
+    app.on(list.method, list.route, auth, (c) => c.json({ data: listOf.all(c.get("userId"), kind) }));
+
+    app.on(save.method, save.route, auth, async (c) => {
+      const body = await readBody(c, SaveSearchRequest);
+      if (!isJsonObject(body.search)) throw new ApiError(422, NOT_JSON, { search: [NOT_JSON] });
+      const userId = c.get("userId");
+      const saved = db
+        .transaction(() => {
+          if (countOf.get(userId, kind)! >= SAVED_SEARCHES_MAX)
+            throw new ApiError(422, TOO_MANY_SAVED_SEARCHES);
+          const id = Number(
+            insert.run(userId, kind, body.name, body.search, deps.now().toISOString()).lastInsertRowid,
+          );
+          return own.get(id, userId, kind)!;
+        })
+        .immediate();
+      return c.json({ data: saved, message: "The search was saved." }, 201);
+    });
+
+    app.on(remove_.method, remove_.route, auth, (c) => {
+      const search = own.get(idParam(c), c.get("userId"), kind);
+      if (!search) throw notFound(SAVED_SEARCH_NOT_FOUND);
+      remove.run(search.id);
+      return c.json({ message: "The saved search was deleted." });
+    });
+  }
+  return app;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
