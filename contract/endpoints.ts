@@ -62,10 +62,10 @@ import {
   SimilarProjectsQuery,
 } from "./projects";
 import {
-  CountiesAnswer as RegisterCountiesAnswer,
   PriceAnswer,
   PriceRequest,
   RegisterAnswer,
+  CountiesAnswer as RegisterCountiesAnswer,
   RegisterOptionsAnswer,
   RegisterRequest,
   SubscribeAnswer,
