@@ -188,7 +188,10 @@ export async function fetchPrice(
   upstream: "show" | "throw" = "show",
 ): Promise<PriceResult> {
   try {
-    return { components: (await api.call(endpoints.registerPrice, { body: request })).data.components, error: null };
+    return {
+      components: (await api.call(endpoints.registerPrice, { body: request })).data.components,
+      error: null,
+    };
   } catch (error) {
     if (error instanceof ApiRequestError) return { components: null, error: error.message };
     const message = upstream === "show" ? upstreamFailureMessage(error) : null;
