@@ -195,11 +195,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const request_ = priceRequest(values, plan, trial, options);
   const price = await fetchPrice(api, request_);
   if (!price.components) {
-    return answer(
-      400,
-      { price, errors: { promo_code: [price.error ?? unknownError(phone)] } },
-      withoutSecrets,
-    );
+    const message = price.error ?? unknownError(phone);
+    const promo = values.promo_code ? { promo_code: [message] } : {};
+    return answer(400, { price, formError: message, errors: promo }, withoutSecrets);
   }
   const shown = Number(form.get("shown_total"));
   if (!Number.isFinite(shown) || Math.abs(shown - price.components.Total) > 0.004) {

@@ -177,3 +177,53 @@ describe("subscription activation", () => {
     expect(again.status).toBe(422);
   });
 });
+
+describe("coverage", () => {
+  it("a paid state plan finds and opens only the projects of its states and verticals; the national plan all", async () => {
+    // The seed's most common US state and project type among the active projects.
+    const pick = t.db
+      .prepare(
+        `SELECT p.state, y.project_type_id AS type FROM projects p JOIN project_project_types y ON y.project_id = p.id
+         JOIN states s ON s.abbr = p.state AND s.country = 'US' WHERE p.active = 1
+         GROUP BY p.state, y.project_type_id ORDER BY count(*) DESC LIMIT 1`,
+      )
+      .get() as { state: string; type: number };
+    const hotel = pick.type;
+    const typeName = options.verticals.find((v) => v.id === hotel)?.name;
+    const body = account({
+      plan: planId("state"),
+      card: GOOD,
+      bill_to: BILL,
+      plan_states: [stateId(pick.state)],
+      plan_verticals: [hotel],
+    });
+    expect((await t.call("POST", "/Register", body)).status).toBe(200);
+    const token = await t.login(body.email, "secret-pass");
+    const list = await t.call("GET", "/Projects?perPage=100", undefined, token);
+    expect(list.status).toBe(200);
+    const rows = list.body.data.data as { id: number; state: string; types: { name: string }[] }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.state).toBe(pick.state);
+      expect(row.types.map((type) => type.name)).toContain(typeName);
+    }
+    const expected = count(
+      `SELECT COUNT(*) FROM projects p WHERE p.active = 1 AND p.state = ?
+       AND EXISTS (SELECT 1 FROM project_project_types y WHERE y.project_id = p.id AND y.project_type_id = ?)`,
+      pick.state,
+      hotel,
+    );
+    expect(list.body.data.total).toBe(expected);
+    const outside = count(
+      "SELECT id FROM projects WHERE active = 1 AND state <> ? ORDER BY id LIMIT 1",
+      pick.state,
+    );
+    const refused = await t.call("GET", `/Projects/${outside}`, undefined, token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("This project is outside the coverage of your subscription.");
+    expect((await t.call("GET", `/Projects/${rows[0].id}`, undefined, token)).status).toBe(200);
+
+    const member = await t.login("member@example.com");
+    expect((await t.call("GET", `/Projects/${outside}`, undefined, member)).status).toBe(200);
+  });
+});
