@@ -13,6 +13,7 @@ import {
 } from "~/components/forms";
 import { ApiRequestError, apiContext, GENERIC_API_MESSAGE, upstreamFailureMessage } from "~/lib/api.server";
 import { config } from "~/lib/config.server";
+import { formFailure } from "~/lib/form-failure.server";
 import { publicFormLimiter } from "~/lib/rate-limit.server";
 import { memberSessionContext } from "~/lib/session.server";
 import {
@@ -128,14 +129,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     extra_states: 0,
     terms: false,
   };
-  const price = await fetchPrice(api, priceRequest(values, plan, trial, options), "throw");
-  return {
-    ...pageOf(options, plan, trial),
-    values,
-    price,
-    counties: {} as Record<string, string[]>,
-    countiesError: null as string | null,
-  };
+  // The price failing (the API down or slow) still renders the checkout, with the failure in the summary and the
+  // failure's status (a no-JavaScript re-render after a failed submit runs this loader too).
+  let price: PriceResult;
+  let status = 200;
+  try {
+    price = await fetchPrice(api, priceRequest(values, plan, trial, options), "throw");
+  } catch (error) {
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    price = { components: null, error: failure.message };
+    status = failure.status;
+  }
+  return data(
+    {
+      ...pageOf(options, plan, trial),
+      values,
+      price,
+      counties: {} as Record<string, string[]>,
+      countiesError: null as string | null,
+    },
+    { status },
+  );
 }
 
 type ActionData = {
