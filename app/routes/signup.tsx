@@ -435,6 +435,8 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
         className="space-y-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
+        {/* Enter in a field submits the sign-up, not 'Add additional state' (the form's first visible button). */}
+        <button type="submit" name="intent" value="register" hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="idempotency_key" value={values.idempotency_key} />
         <input type="hidden" name="discount" value={values.discount} />
         {trial ? <input type="hidden" name="free_trial" value={values.free_trial || "1"} /> : null}
