@@ -29,6 +29,9 @@ const chromium = {
   },
 };
 
+/** A phone: 390×844 CSS px, touch, a phone's device scale factor (Chromium, so no isMobile user agent quirks). */
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -47,6 +50,14 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...chromium } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    // Phone journeys (issue 12): a 390×844 touch screen, with and without JavaScript. Their files end in
+    // .phone.ts, which the two projects above do not pick up; these run only them.
+    { name: "phone", testMatch: /\.phone\.ts$/, use: { ...chromium, ...phone } },
+    {
+      name: "phone-no-js",
+      testMatch: /\.phone\.ts$/,
+      use: { ...chromium, ...phone, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "tsx tests/e2e/support/serve.ts",

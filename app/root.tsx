@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { LiteBanner } from "./components/lite-banner";
+import { ProgressIndicator } from "./components/progress";
 import { ApiRequestError, apiContext } from "./lib/api.server";
 import { publicConfig } from "./lib/config.server";
 import { useLitePages } from "./lib/lite-pages";
@@ -100,7 +101,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <ProgressIndicator />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

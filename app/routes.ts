@@ -1,10 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/**
- * The route table mirrors both spec documents' routes. Paths match case-insensitively.
- * Screens that later issues build render the shell's "not available yet" notice (routes/coming-soon.tsx).
- */
-const soon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
+/** The route table mirrors both spec documents' routes. Paths match case-insensitively. */
 
 export default [
   route("Logout", "routes/logout.tsx", { id: "logout" }),
@@ -32,8 +28,9 @@ export default [
     route("Projects/:projectId", "routes/project.tsx", { id: "projects.show" }),
     route("Me/Projects", "routes/projects.tsx", { id: "projects.mine" }),
     route("Me/Projects/Tags/:tagId", "routes/projects.tsx", { id: "projects.mine.tag" }),
-    soon("Companies", "companies"),
-    soon("Companies/:companyId", "companies.show"),
+    route("Companies", "routes/companies.tsx", { id: "companies" }),
+    route("Companies/Download", "routes/companies.download.tsx"),
+    route("Companies/:companyId", "routes/company.tsx", { id: "companies.show" }),
     route("Contacts", "routes/contacts.tsx", { id: "contacts" }),
     route("Contacts/Download", "routes/contacts.download.tsx"),
     route("Contacts/:contactId", "routes/contact.tsx", { id: "contacts.show" }),
@@ -41,10 +38,10 @@ export default [
     route("Me/Contacts/Tags/:tagId", "routes/contacts.tsx", { id: "contacts.mine.tag" }),
     route("Notes", "routes/notes.tsx", { id: "notes" }),
     route("Alerts", "routes/alerts.tsx", { id: "alerts" }),
-    soon("Calendar", "calendar"),
-    soon("Manual", "manual"),
-    soon("TrainingVideos", "training-videos"),
-    soon("Help", "help"),
+    route("Calendar", "routes/calendar.tsx", { id: "calendar" }),
+    route("Manual", "routes/manual.tsx", { id: "manual" }),
+    route("TrainingVideos", "routes/training-videos.tsx", { id: "training-videos" }),
+    route("Help", "routes/help.tsx", { id: "help" }),
     layout("routes/_profile.tsx", [
       route("Me/Account", "routes/account.tsx", { id: "account" }),
       route("Me/Subscription", "routes/subscription.tsx", { id: "subscription" }),
@@ -53,6 +50,9 @@ export default [
   ]),
 
   route("LitePages", "routes/lite-pages.tsx"),
+  route("Search/Counties", "routes/counties.tsx"),
+  // The calendar feed: outside the member layout, a calendar program has no session (the secret is the address).
+  route("Calendar/:hash/Ical", "routes/calendar.ical.tsx"),
   route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),

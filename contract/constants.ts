@@ -40,6 +40,9 @@ export function isDefaultTagColor(color: string) {
   return DEFAULT_TAG_COLORS.includes(color.toLowerCase());
 }
 
+/** The colours a new or non-default folder may take: the palette without the four defaults (decision 040). */
+export const SELECTABLE_TAG_PALETTE = TAG_PALETTE.slice(4);
+
 export const PROJECT_ORDER_BY = [
   "title",
   "city",
@@ -66,3 +69,20 @@ export const CONTACT_ORDER_BY = [
   "updated_at",
   "tag",
 ] as const;
+
+export const COMPANY_ORDER_BY = ["name", "url", "company_type", "created_at", "updated_at"] as const;
+
+/** The roles that may edit a company (name, URL, phone, types, locations). */
+export const COMPANY_EDIT_ROLES = ["admin", "subadmin", "research_director", "researcher"] as const;
+
+/** The roles that see a company's duplicates and merge one into it (the Merge & fix tab). */
+export const COMPANY_MERGE_ROLES = ["admin", "subadmin", "research_director"] as const;
+
+/** Whether a member with `roles` may edit companies / merge them. */
+export const mayEditCompanies = (roles: readonly string[]) =>
+  roles.some((r) => (COMPANY_EDIT_ROLES as readonly string[]).includes(r));
+export const mayMergeCompanies = (roles: readonly string[]) =>
+  roles.some((r) => (COMPANY_MERGE_ROLES as readonly string[]).includes(r));
+
+/** A company edit keeps at most this many locations. */
+export const MAX_COMPANY_LOCATIONS = 20;

@@ -34,7 +34,26 @@ import {
   ResetPasswordAnswer,
   ResetPasswordRequest,
 } from "./auth";
+import {
+  CalendarFeedAnswer,
+  CalendarFeedQuery,
+  ICalHashAnswer,
+  NoteNotificationsAnswer,
+  NoteNotificationsQuery,
+} from "./calendar";
 import { AckAnswer } from "./common";
+import {
+  CompanyAdvancedOptionsAnswer,
+  CompanyAnswer,
+  CompanyDuplicatesAnswer,
+  CompanyListAnswer,
+  CompanyPartnersAnswer,
+  CompanyProjectsAnswer,
+  EditCompanyAnswer,
+  EditCompanyRequest,
+  MergeCompanyAnswer,
+  MergeCompanyRequest,
+} from "./companies";
 import {
   AddContactNoteRequest,
   AddContactTagRequest,
@@ -217,6 +236,20 @@ export const endpoints = {
   contact: call("GET", `Contacts/:id${ID}`, { answer: ContactAnswer }),
   unsaveContact: call("DELETE", `Contacts/:id${ID}`, { answer: AckAnswer }),
 
+  // Companies
+  companies: call("GET", "Companies", { query: ListQuery, answer: CompanyListAnswer }),
+  companySearchOptions: call("GET", "Companies/AdvancedOptions", { answer: CompanyAdvancedOptionsAnswer }),
+  downloadCompanies: call("POST", "Companies/Download", { body: ListDownloadRequest, answer: CSV_FILE }),
+  company: call("GET", `Companies/:id${ID}`, { answer: CompanyAnswer }),
+  editCompany: call("PUT", `Companies/:id${ID}`, { body: EditCompanyRequest, answer: EditCompanyAnswer }),
+  companyProjects: call("GET", `Companies/:id${ID}/Projects`, { answer: CompanyProjectsAnswer }),
+  companyPartners: call("GET", `Companies/:id${ID}/Partners`, { answer: CompanyPartnersAnswer }),
+  companyDuplicates: call("GET", `Companies/:id${ID}/Duplicates`, { answer: CompanyDuplicatesAnswer }),
+  mergeCompany: call("POST", `Companies/:id${ID}/Merge`, {
+    body: MergeCompanyRequest,
+    answer: MergeCompanyAnswer,
+  }),
+
   // Notes page, alerts, geocoding
   notesOnProjects: call("GET", "Notes/Projects", { query: NoteListQuery, answer: NoteListAnswer }),
   notesOnContacts: call("GET", "Notes/Contacts", { query: NoteListQuery, answer: NoteListAnswer }),
@@ -235,7 +268,26 @@ export const endpoints = {
     answer: SavedSearchAnswer,
   }),
   deleteContactSearch: call("DELETE", `Users/Me/SavedContactSearches/:id${ID}`, { answer: AckAnswer }),
+  savedCompanySearches: call("GET", "Users/Me/SavedCompanySearches", { answer: SavedSearchListAnswer }),
+  saveCompanySearch: call("POST", "Users/Me/SavedCompanySearches", {
+    body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  deleteCompanySearch: call("DELETE", `Users/Me/SavedCompanySearches/:id${ID}`, { answer: AckAnswer }),
   geocode: call("GET", "Geocode/:address{.+}", { answer: GeocodeAnswer }),
+
+  // Calendar: the member's note reminders and the feed a calendar program polls
+  noteNotifications: call("GET", "UserProjects/NoteNotifications", {
+    query: NoteNotificationsQuery,
+    answer: NoteNotificationsAnswer,
+  }),
+  iCalHash: call("GET", "Users/Me/iCalHash", { answer: ICalHashAnswer }),
+  resetICalHash: call("POST", "Users/Me/iCalHash/Reset", { answer: ICalHashAnswer }),
+  calendarFeed: call("GET", "Calendar/Feed", {
+    query: CalendarFeedQuery,
+    answer: CalendarFeedAnswer,
+    public: true,
+  }),
 
   // Sign-up checkout and the subscription page
   registerOptions: call("GET", "Register/Options", { answer: RegisterOptionsAnswer, public: true }),

@@ -100,6 +100,8 @@ export const User = z.object({
   contactTags: z.array(Tag),
   settings: UserSettings,
   created_at: IsoDateTime.optional(),
+  /** Alerts created since the member last opened the Alerts list (GET Alerts); absent from older APIs. */
+  unread_alerts: z.number().int().min(0).optional(),
 });
 export type User = z.infer<typeof User>;
 export const UserAnswer = dataEnvelope(User);

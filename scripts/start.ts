@@ -16,6 +16,9 @@
  * non-zero, so that a supervisor (Docker's restart policy, systemd) restarts the pair; SIGINT/SIGTERM stop both
  * and exit 0 (docs/decisions/011-app-server.md).
  *
+ * With the embedded API, the help pages (/Manual, /TrainingVideos) read its stand-in content site
+ * (CONTENT_API_URL defaults to http://127.0.0.1:UPSTREAM_PORT/content/wp-json).
+ *
  * `--dev` runs `react-router dev` (Vite, hot reload) instead of the production server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -269,6 +272,9 @@ async function main() {
   };
   // The embedded API means the local demo on http://localhost: see decision 001.
   if (!external && env.COOKIE_SECURE === undefined) env.COOKIE_SECURE = "false";
+  // The help pages read the embedded API's stand-in content site unless CONTENT_API_URL names one (decision 025).
+  if (!external && env.CONTENT_API_URL === undefined)
+    env.CONTENT_API_URL = `http://127.0.0.1:${upstreamPort}/content/wp-json`;
 
   const app = startApp(env);
   // A wildcard address is reached on loopback.

@@ -2,11 +2,14 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { contentSite } from "./content/site";
 import { type Db, openDatabase } from "./db/index";
 import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
+import { calendarRoutes } from "./routes/calendar";
+import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
 import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
@@ -38,10 +41,14 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", geocodeRoutes(deps));
   api.route("/", accountRoutes(deps));
   api.route("/", searchRoutes(deps));
+  api.route("/", companyRoutes(deps));
+  api.route("/", calendarRoutes(deps));
   api.route("/", registerRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);
+  // The help content site's stand-in (WordPress REST shape), for /Manual and /TrainingVideos offline.
+  app.route("/content", contentSite());
   app.notFound((c) => c.json({ message: "Not found." }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(errorBody(err), err.status);

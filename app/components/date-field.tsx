@@ -19,12 +19,20 @@ export function DateField({
   label,
   defaultValue,
   errors,
+  min,
+  max,
+  onValueChange,
 }: {
   id: string;
   name: string;
   label: string;
   defaultValue?: string | null;
   errors?: readonly string[] | null;
+  /** The earliest and latest days allowed (YYYY-MM-DD): a start and an end field limit each other this way. */
+  min?: string;
+  max?: string;
+  /** With JavaScript: the day chosen or typed (YYYY-MM-DD, or "" when empty or unreadable). */
+  onValueChange?: (isoDay: string) => void;
 }) {
   const hydrated = useHydrated();
   const errorId = useId();
@@ -40,6 +48,8 @@ export function DateField({
           type="date"
           name={name}
           defaultValue={defaultValue ?? ""}
+          min={min}
+          max={max}
           className={inputClass}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
@@ -56,6 +66,9 @@ export function DateField({
       defaultValue={defaultValue}
       errors={errors}
       errorId={errorId}
+      min={min}
+      max={max}
+      onValueChange={onValueChange}
     />
   );
 }
@@ -67,6 +80,9 @@ function PickerField({
   defaultValue,
   errors,
   errorId,
+  min,
+  max,
+  onValueChange,
 }: {
   id: string;
   name: string;
@@ -74,17 +90,33 @@ function PickerField({
   defaultValue?: string | null;
   errors?: readonly string[] | null;
   errorId: string;
+  min?: string;
+  max?: string;
+  onValueChange?: (isoDay: string) => void;
 }) {
-  const [text, setText] = useState(() => isoDayToUs(defaultValue) || (defaultValue ?? ""));
+  const [text, setTextState] = useState(() => isoDayToUs(defaultValue) || (defaultValue ?? ""));
+  const setText = (value: string) => {
+    setTextState(value);
+    onValueChange?.(usToIsoDay(value) ?? "");
+  };
   const [open, setOpen] = useState(false);
   const [typedInvalid, setTypedInvalid] = useState(false);
   const calendarId = useId();
   const hintId = useId();
   const iso = usToIsoDay(text);
+  const outOfRange = iso !== null && ((min !== undefined && iso < min) || (max !== undefined && iso > max));
   // An unreadable date is still sent as typed, so the server's check answers with its message.
   const submitted = text.trim() === "" ? "" : (iso ?? text.trim());
   const selected = isoDayToLocalDate(iso);
-  const shownErrors = typedInvalid ? ["Please enter a valid date (MM/DD/YYYY)."] : errors;
+  const shownErrors = typedInvalid
+    ? ["Please enter a valid date (MM/DD/YYYY)."]
+    : outOfRange
+      ? [
+          min !== undefined && iso !== null && iso < min
+            ? `Choose ${isoDayToUs(min)} or later.`
+            : `Choose ${isoDayToUs(max)} or earlier.`,
+        ]
+      : errors;
   const invalid = Boolean(shownErrors?.length);
   return (
     <div>
@@ -147,6 +179,10 @@ function PickerField({
               captionLayout="dropdown"
               startMonth={new Date(new Date().getFullYear() - 5, 0)}
               endMonth={new Date(new Date().getFullYear() + 10, 11)}
+              disabled={[
+                ...(min ? [{ before: isoDayToLocalDate(min) as Date }] : []),
+                ...(max ? [{ after: isoDayToLocalDate(max) as Date }] : []),
+              ]}
               onSelect={(date) => {
                 setText(date ? isoDayToUs(localDateToIsoDay(date)) : "");
                 setTypedInvalid(false);

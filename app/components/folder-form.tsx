@@ -1,5 +1,6 @@
-import type { useFetcher } from "react-router";
-import { isDefaultTagColor, TAG_PALETTE } from "../../contract/constants";
+import { useEffect, useRef, useState } from "react";
+import { Link, type useFetcher, useLocation } from "react-router";
+import { isDefaultTagColor, SELECTABLE_TAG_PALETTE } from "../../contract/constants";
 import type { Tag } from "../../contract/user";
 import { FormAlert } from "./forms";
 
@@ -8,6 +9,8 @@ const FOLDER_WHOOPS = { title: "Whoops!", message: "Please make sure you have fi
 export type FolderFormResult = {
   ok?: boolean;
   whoops?: boolean;
+  /** Delete was pressed without JavaScript: the form asks 'Are you sure?' before deleting. */
+  confirmDelete?: boolean;
   message?: string;
   values?: { name?: string; color?: string };
 };
@@ -24,13 +27,24 @@ export function FolderForm({
   returnTo,
   result,
   fetcher,
+  cancelHref,
 }: {
   folder: Tag | null;
   tagType: 1 | 2;
   returnTo: string;
   result?: FolderFormResult | null;
   fetcher?: ReturnType<typeof useFetcher<FolderFormResult>>;
+  /** Where Cancel leads: the page the member came from (the list without the dialog). */
+  cancelHref?: string;
 }) {
+  const location = useLocation();
+  // With JavaScript Delete asks in place; without it the action answers with confirmDelete.
+  const [confirming, setConfirming] = useState(false);
+  const askDelete = confirming || Boolean(result?.confirmDelete);
+  const yesRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) yesRef.current?.focus();
+  }, [confirming]);
   const FormTag = fetcher ? fetcher.Form : "form";
   const locked = folder ? isDefaultTagColor(folder.color) : false;
   const name = result?.values?.name ?? folder?.name ?? "";
@@ -52,6 +66,45 @@ export function FolderForm({
       ) : (
         <FormAlert errors={result?.message ? [result.message] : null} />
       )}
+      {askDelete && folder ? (
+        <fieldset className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4">
+          <legend className="float-left w-full font-semibold text-red-900">Are you sure?</legend>
+          <p className="text-sm text-red-900">
+            You will delete the folder {folder.name}. Its projects or contacts stay saved.
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            {confirming ? (
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                Cancel
+              </button>
+            ) : (
+              // Without JavaScript: this same form again, without the question.
+              <Link
+                to={`${location.pathname}${location.search}`}
+                replace
+                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 max-sm:min-h-11"
+              >
+                Cancel
+              </Link>
+            )}
+            <input type="hidden" name="confirmed" value="1" />
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              disabled={busy}
+              ref={yesRef}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Yes
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
       <input type="hidden" name="tag_type" value={tagType} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {folder ? <input type="hidden" name="id" value={folder.id} /> : null}
@@ -74,7 +127,7 @@ export function FolderForm({
         <fieldset>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Colour</legend>
           <div className="flex flex-wrap gap-2">
-            {TAG_PALETTE.map((option) => (
+            {SELECTABLE_TAG_PALETTE.map((option) => (
               <label key={option.color} className="cursor-pointer">
                 <input
                   type="radio"
@@ -100,7 +153,12 @@ export function FolderForm({
             type="submit"
             name="intent"
             value="delete"
-            disabled={busy}
+            disabled={busy || askDelete}
+            onClick={(event) => {
+              // With JavaScript, ask first without a round trip (the hidden confirmed field is not there yet).
+              event.preventDefault();
+              setConfirming(true);
+            }}
             className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
           >
             Delete
@@ -108,15 +166,27 @@ export function FolderForm({
         ) : (
           <span />
         )}
-        <button
-          type="submit"
-          name="intent"
-          value="save"
-          disabled={busy}
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          Save
-        </button>
+        <span className="flex flex-wrap justify-end gap-2">
+          {cancelHref ? (
+            <Link
+              to={cancelHref}
+              replace
+              preventScrollReset
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 max-sm:min-h-11"
+            >
+              Cancel
+            </Link>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={busy}
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            Save
+          </button>
+        </span>
       </div>
     </FormTag>
   );

@@ -25,8 +25,8 @@ export default function InteractiveModal({
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={panelClass} aria-labelledby={titleId}>
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+        <DialogPanel className={panelClass} aria-labelledby={titleId} data-dialog-panel="">
           {header(DialogTitle)}
           {children}
         </DialogPanel>

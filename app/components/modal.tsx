@@ -18,6 +18,35 @@ type ModalProps = {
 };
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" };
+const closeClass =
+  "-mt-1 -mr-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-800 sm:h-8 sm:w-8";
+const FIRST_CONTROL =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([data-modal-close]), a[href]:not([data-modal-close])';
+
+/**
+ * With JavaScript, an opened dialog puts the focus on its first control (a form's first field, else its
+ * first button), not on the close button. Tried again on the next frames, after Headless UI's own focus.
+ */
+function useFocusFirstControl(active: boolean, titleId: string) {
+  useEffect(() => {
+    if (!active) return;
+    const focus = () => {
+      const dialog = document.getElementById(titleId)?.closest('[role="dialog"]');
+      if (!dialog) return;
+      // Headless UI focuses the dialog's own box (or the close button): move on to the first control,
+      // unless the member is already in one.
+      const current = document.activeElement;
+      if (current && dialog.contains(current) && current.matches(FIRST_CONTROL)) return;
+      dialog.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+    };
+    const frame = requestAnimationFrame(focus);
+    const timers = [120, 400].map((ms) => setTimeout(focus, ms));
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [active, titleId]);
+}
 
 // Headless UI (about 16 KB gzip) loads after hydration, while the browser is idle, not with the page: the
 // server and an unhydrated page only ever render the plain overlay below.
@@ -81,6 +110,7 @@ export function Modal({
   const titleId = useId();
 
   useEffect(preloadInteractiveModal, []);
+  useFocusFirstControl(open && hydrated, titleId);
 
   useEffect(() => {
     if (!open || !autoCloseMs || !onClose) return;
@@ -91,12 +121,7 @@ export function Modal({
   const closeButton =
     dismissible && (onClose || closeHref) ? (
       hydrated && onClose ? (
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          aria-label="Close"
-        >
+        <button type="button" onClick={onClose} data-modal-close="" className={closeClass} aria-label="Close">
           <span aria-hidden="true">✕</span>
         </button>
       ) : closeHref ? (
@@ -104,7 +129,8 @@ export function Modal({
           to={closeHref}
           replace
           preventScrollReset
-          className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          data-modal-close=""
+          className={closeClass}
           aria-label="Close"
         >
           <span aria-hidden="true">✕</span>
@@ -120,7 +146,8 @@ export function Modal({
       {closeButton}
     </div>
   );
-  const panelClass = `w-full ${widths[size]} rounded-lg bg-white p-6 shadow-xl`;
+  // Never wider or taller than the window (320 px and up): a long form scrolls inside the panel.
+  const panelClass = `w-full ${widths[size]} max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6`;
 
   const parts = {
     open,
@@ -152,8 +179,14 @@ function PlainModal({ open, onClose, panelClass, titleId, header, children }: Mo
   }, [open, onClose]);
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={panelClass}>
+    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={panelClass}
+        data-dialog-panel=""
+      >
         {header("h2")}
         {children}
       </div>

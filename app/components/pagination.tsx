@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { type ListParams, listSearch, pageWindow } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch, pageWindow } from "~/lib/list-params";
 
 /**
  * Page links (first, two either side of the current page, last) and a page-jump select in a GET form.
@@ -13,13 +13,14 @@ export function Pagination({
   params: ListParams;
   total: number;
   /** Other URL state to keep (for example map=1). */
-  extra?: Record<string, string | undefined>;
+  extra?: ExtraParams;
 }) {
   const submit = useSubmit();
   const totalPages = Math.ceil(total / params.perPage);
   const pages = pageWindow(Math.min(params.page, Math.max(totalPages, 1)), totalPages);
   if (pages.length === 0) return null;
-  const linkClass = "min-w-9 rounded-md border px-3 py-1.5 text-center text-sm";
+  const linkClass =
+    "inline-flex min-h-6 min-w-9 items-center justify-center max-sm:min-h-11 max-sm:min-w-11 rounded-md border px-3 py-1.5 text-center text-sm";
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-2">
       <ul className="flex flex-wrap items-center gap-1">
@@ -50,8 +51,8 @@ export function Pagination({
         ))}
       </ul>
       <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
-        {Object.entries(hiddenListParams(params, extra)).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
+        {hiddenListParams(params, extra).map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <label htmlFor="page-jump" className="text-sm text-slate-700">
           Go to page
@@ -98,11 +99,8 @@ export function pageOptions(totalPages: number, current: number): number[] {
 }
 
 /** The list params other than page, as hidden inputs of a GET form. */
-function hiddenListParams(
-  params: ListParams,
-  extra: Record<string, string | undefined> = {},
-): Record<string, string> {
+function hiddenListParams(params: ListParams, extra: ExtraParams = {}): [string, string][] {
   const sp = new URLSearchParams(listSearch({ ...params, page: 1 }, extra));
   sp.delete("page");
-  return Object.fromEntries(sp);
+  return [...sp];
 }

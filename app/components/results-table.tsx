@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type ListParams, listSearch, nextSort } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch, nextSort } from "~/lib/list-params";
 
 export type Column<Row> = {
   key: string;
@@ -8,6 +8,11 @@ export type Column<Row> = {
   sortKey?: string;
   render: (row: Row) => React.ReactNode;
   className?: string;
+  /**
+   * Below the small breakpoint each row is a card: "title" columns make its heading line (no label),
+   * "hidden" ones are left out of the card, the others show as label/value pairs.
+   */
+  card?: "title" | "hidden";
 };
 
 type Selection = {
@@ -18,6 +23,12 @@ type Selection = {
   onToggle?: (id: number, checked: boolean) => void;
   onToggleAll?: (checked: boolean) => void;
 };
+
+/**
+ * The table roles, stated although the elements have them: below the small breakpoint the table is laid out
+ * as cards (CSS display: block/flex), and some browsers (Safari) then drop the implicit table semantics.
+ */
+const keep = (role: "table" | "rowgroup" | "row" | "cell" | "columnheader") => ({ role });
 
 /**
  * The one results table of every list: sortable headers are links carrying the next sort state
@@ -39,25 +50,35 @@ export function ResultsTable<Row extends { id: number }>({
   selection?: Selection;
   emptyText?: string;
   /** Other URL state the sort links keep (for example map=1). */
-  extraParams?: Record<string, string | undefined>;
+  extraParams?: ExtraParams;
 }) {
   const allSelected = Boolean(rows?.length) && rows?.every((r) => selection?.selected.has(r.id));
+  const span = columns.length + (selection ? 1 : 0);
+  // One markup for every screen: a table from the small breakpoint up; below it (max-sm:) the header row
+  // becomes a wrapping line of sort links and each row a card. The explicit roles keep the table's
+  // semantics for assistive technology whatever the CSS display. The box is `relative`, so visually
+  // hidden text inside it (position: absolute) stays in its scroll box instead of widening the page.
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="scroll-hint relative overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-x-visible">
+      <table {...keep("table")} className="min-w-full divide-y divide-slate-200 text-sm max-sm:block">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
+        <thead {...keep("rowgroup")} className="bg-slate-50 max-sm:block">
+          <tr
+            {...keep("row")}
+            className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-1 max-sm:px-1 max-sm:py-1"
+          >
             {selection ? (
-              <th scope="col" className="w-10 px-3 py-2">
+              <th {...keep("columnheader")} scope="col" className="w-10 px-3 py-2 max-sm:w-auto max-sm:p-0">
                 {selection.onToggleAll ? (
-                  <input
-                    type="checkbox"
-                    aria-label="Select all rows on this page"
-                    checked={allSelected}
-                    onChange={(e) => selection.onToggleAll?.(e.currentTarget.checked)}
-                    className="h-4 w-4"
-                  />
+                  <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center sm:min-h-6 sm:min-w-6">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows on this page"
+                      checked={allSelected}
+                      onChange={(e) => selection.onToggleAll?.(e.currentTarget.checked)}
+                      className="h-6 w-6"
+                    />
+                  </label>
                 ) : (
                   <span className="sr-only">Select</span>
                 )}
@@ -68,53 +89,50 @@ export function ResultsTable<Row extends { id: number }>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows === null ? (
-            <tr>
-              <td
-                colSpan={columns.length + (selection ? 1 : 0)}
-                className="px-3 py-6 text-center text-slate-600"
-              >
-                Searching
-              </td>
-            </tr>
-          ) : rows.length === 0 ? (
-            <tr>
-              <td
-                colSpan={columns.length + (selection ? 1 : 0)}
-                className="px-3 py-6 text-center text-slate-600"
-              >
-                {emptyText}
+        <tbody {...keep("rowgroup")} className="divide-y divide-slate-100 max-sm:block">
+          {rows === null || rows.length === 0 ? (
+            <tr {...keep("row")} className="max-sm:block">
+              <td {...keep("cell")} colSpan={span} className="px-3 py-6 text-slate-700 max-sm:block">
+                {/* Sticky: seen at the left of the scroll box, not centred in a cell wider than the screen. */}
+                <span className="sticky left-3 block font-medium">
+                  {rows === null ? "Searching" : emptyText}
+                </span>
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id} className="hover:bg-brand-50/60">
+              <tr
+                {...keep("row")}
+                key={row.id}
+                className={`hover:bg-brand-50/60 max-sm:relative max-sm:block max-sm:py-3 max-sm:pr-3 ${
+                  selection ? "max-sm:pl-14" : "max-sm:pl-3"
+                }`}
+              >
                 {selection ? (
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      form={selection.formId}
-                      name={selection.name}
-                      value={row.id}
-                      aria-label={`Select row ${row.id}`}
-                      checked={selection.onToggle ? selection.selected.has(row.id) : undefined}
-                      onChange={
-                        selection.onToggle
-                          ? (e) => selection.onToggle?.(row.id, e.currentTarget.checked)
-                          : undefined
-                      }
-                      className="h-4 w-4"
-                    />
+                  <td
+                    {...keep("cell")}
+                    className="px-3 py-2 max-sm:absolute max-sm:top-1.5 max-sm:left-1.5 max-sm:p-0"
+                  >
+                    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center sm:min-h-6 sm:min-w-6">
+                      <input
+                        type="checkbox"
+                        form={selection.formId}
+                        name={selection.name}
+                        value={row.id}
+                        aria-label={`Select row ${row.id}`}
+                        checked={selection.onToggle ? selection.selected.has(row.id) : undefined}
+                        onChange={
+                          selection.onToggle
+                            ? (e) => selection.onToggle?.(row.id, e.currentTarget.checked)
+                            : undefined
+                        }
+                        className="h-6 w-6"
+                      />
+                    </label>
                   </td>
                 ) : null}
                 {columns.map((column) => (
-                  <td
-                    key={column.key}
-                    className={`px-3 py-2 align-top text-slate-800 ${column.className ?? ""}`}
-                  >
-                    {column.render(row)}
-                  </td>
+                  <Cell key={column.key} column={column} row={row} />
                 ))}
               </tr>
             ))
@@ -125,6 +143,31 @@ export function ResultsTable<Row extends { id: number }>({
   );
 }
 
+function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
+  const content = column.render(row);
+  const empty = content === null || content === undefined || content === "" || content === false;
+  const base = `px-3 py-2 align-top text-slate-800 ${column.className ?? ""}`;
+  if (column.card === "title") {
+    return (
+      <td {...keep("cell")} className={`${base} max-sm:mr-1 max-sm:inline max-sm:p-0 max-sm:text-base`}>
+        {content}
+      </td>
+    );
+  }
+  const card =
+    column.card === "hidden" || empty
+      ? "max-sm:hidden"
+      : "max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:whitespace-normal";
+  return (
+    <td {...keep("cell")} className={`${base} ${card}`}>
+      <span aria-hidden="true" className="w-28 shrink-0 font-medium text-slate-600 sm:hidden">
+        {column.label}
+      </span>
+      <span className="min-w-0 break-words">{content}</span>
+    </td>
+  );
+}
+
 function SortableHeader<Row>({
   column,
   params,
@@ -132,12 +175,15 @@ function SortableHeader<Row>({
 }: {
   column: Column<Row>;
   params: ListParams;
-  extra: Record<string, string | undefined>;
+  extra: ExtraParams;
 }) {
-  const base = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700";
+  // Below the small breakpoint the headers are a line of sort links above the cards; unsortable or
+  // card-less columns are left out of it.
+  const phone = !column.sortKey || column.card === "hidden" ? "max-sm:hidden" : "max-sm:block max-sm:p-0";
+  const base = `px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 ${phone}`;
   if (!column.sortKey) {
     return (
-      <th scope="col" className={base}>
+      <th {...keep("columnheader")} scope="col" className={base}>
         {column.label}
       </th>
     );
@@ -147,11 +193,11 @@ function SortableHeader<Row>({
   const next = nextSort(params, column.sortKey);
   const ariaSort = direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none";
   return (
-    <th scope="col" className={base} aria-sort={ariaSort}>
+    <th {...keep("columnheader")} scope="col" className={base} aria-sort={ariaSort}>
       <Link
         to={listSearch({ ...params, ...next, page: 1 }, extra)}
         preventScrollReset
-        className="inline-flex items-center gap-1 hover:text-brand-800"
+        className="inline-flex min-h-6 items-center gap-1 hover:text-brand-800 max-sm:min-h-11 max-sm:rounded-md max-sm:px-2"
       >
         {column.label}
         <span aria-hidden="true" className="text-slate-500">

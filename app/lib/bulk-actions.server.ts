@@ -74,9 +74,12 @@ export async function bulkAction(
             : api.call(endpoints.setContactFolder, { body: { contact_id: id, tag_id } }),
         ),
       );
-      context
-        .get(memberSessionContext)
-        .flashToast({ title: "Moved", description: `${what} moved to the folder.`, autoClose: true });
+      context.get(memberSessionContext).flashToast({
+        title: "Moved",
+        description: `${what} moved to the folder.`,
+        autoClose: true,
+        banner: true,
+      });
     } else {
       if (kind === "project") await api.call(endpoints.unsaveProjects, { body: { ids: value.ids } });
       else await Promise.all(value.ids.map((id) => api.call(endpoints.unsaveContact, { params: { id } })));
@@ -84,6 +87,7 @@ export async function bulkAction(
         title: "Removed",
         description: `${what} removed from your saved list.`,
         autoClose: true,
+        banner: true,
       });
     }
   } catch (error) {

@@ -6,7 +6,10 @@ import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
 
 /** The table's list downloads: a list's parameters in, a CSV file out. */
-export type ListDownloadEndpoint = typeof endpoints.downloadProjects | typeof endpoints.downloadContacts;
+export type ListDownloadEndpoint =
+  | typeof endpoints.downloadProjects
+  | typeof endpoints.downloadContacts
+  | typeof endpoints.downloadCompanies;
 
 /**
  * Download CSV: the list form POSTs here (never a GET); the app forwards the list parameters to the
@@ -21,6 +24,8 @@ export async function downloadList(
     orderColumns: readonly [string, ...string[]];
     fallback: string;
     filename: string;
+    /** The list's advanced search, read from the posted fields, as the API's `advanced` JSON. */
+    advanced?: (fields: URLSearchParams) => string | undefined;
   },
 ) {
   const fields = new URLSearchParams();
@@ -30,7 +35,11 @@ export async function downloadList(
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
   try {
     const upstream = await context.get(apiContext).call(options.endpoint, {
-      body: { ...list, mine: fields.get("mine") === "1" ? 1 : undefined },
+      body: {
+        ...list,
+        mine: fields.get("mine") === "1" ? 1 : undefined,
+        advanced: options.advanced?.(fields),
+      },
     });
     // The contract is a CSV file: anything else (an error page, JSON) is not handed to the member as one.
     const type = upstream.headers.get("Content-Type") ?? "";

@@ -68,11 +68,14 @@ export function readListParams<const C extends readonly [string, ...string[]]>(
   return parsed;
 }
 
+/** Parameters a list's links carry besides the list state (the map switch, the advanced search): repeated keys as lists. */
+export type ExtraParams = Record<string, string | readonly string[] | undefined>;
+
 /**
  * The URL search string for a list state, in the spec's parameter order. page and perPage are always
  * written, so a shared link says which page it shows; the others only when set.
  */
-export function listSearch(params: Partial<ListParams>, extra: Record<string, string | undefined> = {}) {
+export function listSearch(params: Partial<ListParams>, extra: ExtraParams = {}) {
   const sp = new URLSearchParams();
   sp.set("page", String(params.page && params.page > 1 ? params.page : 1));
   sp.set("perPage", String(params.perPage ?? PER_PAGE));
@@ -83,7 +86,14 @@ export function listSearch(params: Partial<ListParams>, extra: Record<string, st
   if (params.mine) sp.set("mine", String(params.mine));
   if (params.query) sp.set("query", params.query);
   if (params.tag) sp.set("tag", String(params.tag));
-  for (const [k, v] of Object.entries(extra)) if (v) sp.set(k, v);
+  for (const [k, v] of Object.entries(extra)) {
+    if (typeof v === "string") {
+      if (v) sp.set(k, v);
+    } else if (v) {
+      sp.delete(k);
+      for (const item of v) sp.append(k, item);
+    }
+  }
   return `?${sp.toString()}`;
 }
 

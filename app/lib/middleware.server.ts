@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
 import { ApiClient, apiContext } from "./api.server";
 import { config } from "./config.server";
+import { contentOrigin } from "./content.server";
 import { litePagesContext, litePagesFrom } from "./lite-pages";
 import { logPath } from "./log-path";
 import { nonceContext } from "./nonce";
@@ -22,7 +23,8 @@ function cspParts(): [string, string] {
     "default-src 'self'",
     `script-src 'self' 'nonce-${NONCE}'`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${tiles}`.trim(),
+    // The help content site's thumbnails (/Manual, /TrainingVideos) come from its own origin.
+    `img-src 'self' data: blob: ${tiles} ${contentOrigin() ?? ""}`.trim().replace(/ +/g, " "),
     "font-src 'self'",
     `connect-src 'self'${devConnect}`,
     "frame-src https://www.youtube.com https://player.vimeo.com",

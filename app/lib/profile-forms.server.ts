@@ -52,7 +52,11 @@ export const PasswordSchema = z.object({
   newPassword: z.string({ error: "Please enter a new password." }),
   confirmNewPassword: z.string({ error: "Please confirm your new password." }),
 });
-export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmNewPassword"];
+/**
+ * The password fields emptied after a failed change: the current password only. What was typed as the new
+ * password stays (decision 042), so a mistyped current password does not mean typing the new one twice again.
+ */
+export const CLEARED_PASSWORD_FIELDS = ["currentPassword"];
 
 const ids = z.array(z.coerce.number().int().positive()).default([]);
 

@@ -9,6 +9,8 @@ export type Toast = {
   description?: string;
   autoClose?: boolean;
   kind?: "success" | "error" | "reset-done";
+  /** A confirmation shown as a banner that leaves the page usable ('Folder saved'), not as a dialog. */
+  banner?: boolean;
 };
 
 type SessionData = {

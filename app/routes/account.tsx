@@ -24,7 +24,12 @@ import {
   PASSWORD_FAILED_TITLE,
   stateSelect,
 } from "~/lib/profile-forms";
-import { AccountSchema, PASSWORD_FIELDS, PasswordSchema, toAccountPayload } from "~/lib/profile-forms.server";
+import {
+  AccountSchema,
+  CLEARED_PASSWORD_FIELDS,
+  PasswordSchema,
+  toAccountPayload,
+} from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
@@ -71,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: PasswordSchema });
-    const hideFields = PASSWORD_FIELDS;
+    const hideFields = CLEARED_PASSWORD_FIELDS;
     if (submission.status !== "success") {
       return data<ActionResult>(
         { intent: "password", result: submission.reply({ hideFields }) },
@@ -89,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           intent: "password",
           result: submission.reply({
             formErrors: [failure.message],
-            fieldErrors: failure.fieldErrors,
+            // The message is said once: above the form, not again under the field the API names.
+            fieldErrors: withoutMessage(failure.fieldErrors, failure.message),
             hideFields,
           }),
         },
@@ -284,19 +290,12 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
         autoComplete="current-password"
         hideValue
       />
-      <Field
-        label="New password"
-        meta={fields.newPassword}
-        type="password"
-        autoComplete="new-password"
-        hideValue
-      />
+      <Field label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" />
       <Field
         label="Confirm new password"
         meta={fields.confirmNewPassword}
         type="password"
         autoComplete="new-password"
-        hideValue
       />
       <div className="flex justify-end gap-3">
         <Link to={ACCOUNT_PATH} replace preventScrollReset className={buttonSecondaryClass}>
@@ -306,4 +305,14 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
       </div>
     </Form>
   );
+}
+
+/** Field messages other than the form's own message (an API may repeat it for the field it concerns). */
+function withoutMessage(fieldErrors: Record<string, string[]>, message: string): Record<string, string[]> {
+  const kept: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(fieldErrors)) {
+    const others = messages.filter((m) => m !== message);
+    if (others.length) kept[name] = others;
+  }
+  return kept;
 }

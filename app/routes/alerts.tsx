@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { apiContext } from "~/lib/api.server";
-import { formatDate } from "~/lib/dates";
+import { formatShortDate } from "~/lib/dates";
 import { subjectOf } from "~/lib/notes-format";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
@@ -23,7 +23,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900">Alerts</h1>
         <Link
           to="/Me/Settings"
-          className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+          className="inline-flex min-h-6 items-center rounded-md bg-brand-700 max-sm:min-h-11 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
         >
           Alert preferences
         </Link>
@@ -59,7 +59,7 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </div>
                 <time dateTime={alert.created_at} className="text-sm text-slate-600">
-                  {formatDate(alert.created_at)}
+                  {formatShortDate(alert.created_at)}
                 </time>
               </li>
             );

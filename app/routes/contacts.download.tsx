@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { CONTACT_SEARCH_FIELDS, readSearch, searchToApi } from "~/lib/advanced-search";
 import { downloadList } from "~/lib/download.server";
 import { CONTACT_ORDER_BY } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
@@ -15,5 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     orderColumns: CONTACT_ORDER_BY,
     fallback: "/Me/Contacts",
     filename: "contacts.csv",
+    advanced: (fields) => searchToApi(CONTACT_SEARCH_FIELDS, readSearch(CONTACT_SEARCH_FIELDS, fields)),
   });
 }

@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
+import { ListAdvancedSearch } from "~/components/lists/simple-search-panel";
 import type { Column } from "~/components/results-table";
+import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
 import { formatShortDate } from "~/lib/dates";
 import { readListParams } from "~/lib/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
@@ -23,16 +27,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const list = readListParams(url.searchParams, CONTACT_ORDER_BY);
   const tag = routeTagId ?? list.tag;
+  const api = context.get(apiContext);
+  // The advanced search belongs to the directory, not to the saved contacts.
+  const panel = saved ? null : await simpleSearchPanel(api, url, "contact");
+  const fields = simpleSearchFields("contact");
   const base = {
     saved,
     routeTagId: routeTagId ?? null,
     list: { ...list, tag },
     dialog: bulkDialogFromUrl(url.searchParams),
     selectedIds: selectedIdsFromUrl(url.searchParams),
+    panel,
+    savedSearchText: panel ? savedSearchText(fields, list.query, panel.search) : "",
   };
   try {
-    const result = await context.get(apiContext).call(endpoints.contacts, {
-      query: { ...list, mine: saved ? 1 : list.mine, tag },
+    const result = await api.call(endpoints.contacts, {
+      query: {
+        ...list,
+        mine: saved ? 1 : list.mine,
+        tag,
+        advanced: panel ? searchToApi(fields, panel.search) : undefined,
+      },
     });
     return {
       ...base,
@@ -51,6 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "contact");
   return bulkAction(request, context, "contact");
 }
 
@@ -83,7 +99,23 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
       columns={contactColumns}
       canDownload={Boolean(user?.allow_download)}
       downloadAction="/Contacts/Download"
-      actionResult={actionData?.reply}
+      actionResult={actionData && "reply" in actionData ? actionData.reply : undefined}
+      extraParams={
+        loaderData.panel
+          ? { ...searchLinkParams(loaderData.panel.search), panel: loaderData.panel.open ? "1" : undefined }
+          : undefined
+      }
+      searchPanel={
+        loaderData.panel ? (
+          <ListAdvancedSearch
+            kind="contact"
+            panel={loaderData.panel}
+            list={loaderData.list}
+            savedSearchText={loaderData.savedSearchText}
+            lastResult={actionData && "savedSearch" in actionData ? actionData.savedSearch : undefined}
+          />
+        ) : null
+      }
     />
   );
 }
@@ -96,7 +128,7 @@ function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (
     <Link
       to={`/Contacts/${row.id}${carry}`}
-      className="font-medium text-brand-700 underline hover:text-brand-900"
+      className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
     >
       {text || "—"}
     </Link>
@@ -106,15 +138,23 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       key: "first_name",
       label: "First Name",
       sortKey: "first_name",
+      card: "title",
       render: (row) => open(row, row.first_name),
     },
-    { key: "last_name", label: "Last Name", sortKey: "last_name", render: (row) => open(row, row.last_name) },
+    {
+      key: "last_name",
+      label: "Last Name",
+      sortKey: "last_name",
+      card: "title",
+      render: (row) => open(row, row.last_name),
+    },
     { key: "title", label: "Title", sortKey: "title", render: (row) => row.title },
     { key: "company_name", label: "Company", sortKey: "company_name", render: (row) => row.company_name },
     {
       key: "company_type",
       label: "Company Type",
       sortKey: "company_type",
+      card: "hidden",
       render: (row) => row.company_type?.name,
     },
     { key: "email", label: "Email", sortKey: "email", render: (row) => row.email },
@@ -124,6 +164,7 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       key: "created_at",
       label: "Created",
       sortKey: "created_at",
+      card: "hidden",
       render: (row) => formatShortDate(row.created_at),
     },
     {

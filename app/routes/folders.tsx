@@ -21,6 +21,8 @@ const FolderPost = z.object({
   name: z.string().trim().max(60).catch(""),
   color: z.string().trim().max(20).catch(""),
   returnTo: z.string().optional().catch(undefined),
+  /** Delete is asked first ('Are you sure?'): only a post with confirmed=1 deletes. */
+  confirmed: z.literal("1").optional().catch(undefined),
 });
 
 export async function loader() {
@@ -46,18 +48,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (post.intent === "delete") {
       if (!post.id) return data({ message: "Choose a folder to delete.", values }, { status: 400 });
+      // Without JavaScript the Delete button lands here first: the form comes back asking 'Are you sure?'.
+      if (!post.confirmed) return data({ confirmDelete: true, values });
       await api.call(endpoints.deleteFolder, { params: { id: post.id } });
-      session.flashToast({ title: "Folder deleted", autoClose: true });
+      session.flashToast({ title: "Folder deleted", autoClose: true, banner: true });
     } else if (post.id) {
       await api.call(endpoints.updateFolder, {
         body: { id: post.id, name: post.name, color: post.color || undefined },
       });
-      session.flashToast({ title: "Folder saved", autoClose: true });
+      session.flashToast({ title: "Folder saved", autoClose: true, banner: true });
     } else {
       await api.call(endpoints.createFolder, {
         body: { tag_type: post.tag_type, name: post.name, color: post.color },
       });
-      session.flashToast({ title: "Folder saved", autoClose: true });
+      session.flashToast({ title: "Folder saved", autoClose: true, banner: true });
     }
   } catch (error) {
     const message =
@@ -103,6 +107,7 @@ export default function FolderPage({ actionData }: Route.ComponentProps) {
           tagType={folder ? folder.tag_type : tagType}
           returnTo={returnTo}
           result={actionData}
+          cancelHref={returnTo}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { downloadList } from "~/lib/download.server";
+import { projectSearchToApi, readProjectSearch } from "~/lib/project-search";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY } from "../../contract/projects";
 import type { Route } from "./+types/projects.download";
@@ -15,5 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     orderColumns: PROJECT_ORDER_BY,
     fallback: "/Projects",
     filename: "projects.csv",
+    advanced: (fields) => projectSearchToApi(readProjectSearch(fields)),
   });
 }

@@ -1,5 +1,7 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
+import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
+import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/saved-search-dialogs";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { apiContext } from "~/lib/api.server";
@@ -8,6 +10,14 @@ import { formatShortDate } from "~/lib/dates";
 import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
 import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
 import { formatMillions } from "~/lib/project-format";
+import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/project-search";
+import {
+  projectSearchPanel,
+  redirectToCanonicalProjectSearch,
+  savedProjectSearchText,
+  searchAllowed,
+} from "~/lib/project-search.server";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
@@ -25,8 +35,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = readListParams(url.searchParams, PROJECT_ORDER_BY);
   const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
-  const [result, countMine] = await Promise.all([
-    api.call(endpoints.projects, { query: { ...list, mine: saved ? 1 : list.mine, tag } }),
+  // The advanced search belongs to the project search, not to the saved lists.
+  if (!saved) redirectToCanonicalProjectSearch(url);
+  // Whether the search may run depends on the member (a free trial may not): the one Users/Me of this request.
+  const user = saved || !url.search ? null : (await api.call(endpoints.me)).data;
+  const search = saved ? {} : readProjectSearch(url.searchParams);
+  const advanced = projectSearchToApi(searchAllowed(search, user) ? search : {});
+  const [panel, result, countMine] = await Promise.all([
+    saved ? null : projectSearchPanel(api, url, search, user),
+    api.call(endpoints.projects, { query: { ...list, mine: saved ? 1 : list.mine, tag, advanced } }),
     // The tracking count is a nicety: its failure must not take the list down.
     saved
       ? null
@@ -62,17 +79,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     places,
     dialog: bulkDialogFromUrl(url.searchParams),
     selectedIds: selectedIdsFromUrl(url.searchParams),
+    panel,
+    savedSearchText: panel ? savedProjectSearchText(list.query, panel.search) : "",
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "project");
   return bulkAction(request, context, "project");
 }
 
 export default function Projects({ loaderData, actionData }: Route.ComponentProps) {
   const { saved, showMap, countMine, list, routeTagId } = loaderData;
   const user = useRootData()?.user;
-  const extraParams = { map: showMap ? "1" : undefined };
+  const { panel } = loaderData;
+  const location = useLocation();
+  const dialog = new URLSearchParams(location.search).get("dialog");
+  const extraParams = {
+    map: showMap ? "1" : undefined,
+    ...(panel ? projectSearchParams(panel.search) : {}),
+    panel: panel?.open ? "1" : undefined,
+  };
+  const savedSearchReply = actionData && "savedSearch" in actionData ? actionData.savedSearch : undefined;
   const basePath = saved ? (routeTagId ? `/Me/Projects/Tags/${routeTagId}` : "/Me/Projects") : "/Projects";
   const linkParams = routeTagId ? { ...list, tag: undefined } : list;
   return (
@@ -87,12 +115,34 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       canDownload={Boolean(user?.allow_download)}
       downloadAction="/Projects/Download"
       extraParams={extraParams}
-      actionResult={actionData?.reply}
+      actionResult={actionData && "reply" in actionData ? actionData.reply : undefined}
+      searchPanel={
+        panel ? (
+          panel.open ? (
+            <ProjectSearchPanel
+              key={JSON.stringify(panel.search)}
+              search={panel.search}
+              options={panel.options}
+              counties={panel.counties}
+              list={list}
+              blocked={panel.blocked}
+              openedByQuery={Object.keys(panel.search).length > 0}
+            />
+          ) : (
+            <Link
+              to={`/Projects${listSearch({ ...list, page: 1 }, { panel: "1" })}`}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900 sm:min-h-6"
+            >
+              Advanced search
+            </Link>
+          )
+        ) : null
+      }
       headerAside={
         !saved && countMine !== null ? (
           <Link
             to="/Me/Projects"
-            className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
+            className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900"
           >
             Number of projects tracking: {countMine}
           </Link>
@@ -109,6 +159,20 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       }
     >
       {showMap ? <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved)} /> : null}
+      {panel ? (
+        <>
+          <SaveSearchDialog
+            open={dialog === "save-search"}
+            searchText={loaderData.savedSearchText}
+            lastResult={dialog === "save-search" ? savedSearchReply : undefined}
+          />
+          <SavedSearchesDialog
+            open={dialog === "saved-searches"}
+            searches={panel.savedSearches}
+            lastResult={dialog === "saved-searches" ? savedSearchReply : undefined}
+          />
+        </>
+      ) : null}
     </ListPage>
   );
 }
@@ -188,10 +252,11 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "title",
       label: "Name",
       sortKey: "title",
+      card: "title",
       render: (row) => (
         <Link
           to={`/Projects/${row.id}${carry}`}
-          className="font-medium text-brand-700 underline hover:text-brand-900"
+          className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
         >
           {row.title}
         </Link>
@@ -209,6 +274,7 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "construction_type",
       label: "Const Type",
       sortKey: "construction_type",
+      card: "hidden",
       render: (row) => row.construction_type,
     },
     { key: "stage", label: "Projected Project Stage", sortKey: "stage", render: (row) => row.stage?.name },
@@ -223,6 +289,7 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "created_at",
       label: "Entered",
       sortKey: "created_at",
+      card: "hidden",
       render: (row) => formatShortDate(row.created_at),
     },
     {

@@ -2,6 +2,12 @@ import { expect, expectAxeClean, expectDialogOpen, fillLogin, login, test } from
 import { openContactUs } from "./support/shell";
 
 test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
+  // Several axe runs a test (without JavaScript each loads the page again in a scratch context): more than
+  // 30 s on a loaded machine, in both modes.
+  test.beforeEach(() => {
+    test.slow(true, "several axe runs a test");
+  });
+
   test("login, its error, and the logout confirmation", async ({ page }) => {
     await page.goto("/Login");
     await expectAxeClean(page);

@@ -309,6 +309,13 @@ const FORMS: FormCase[] = [
     fields: () => [],
     submit: "Add Saved Contacts",
   },
+  {
+    name: "calendar reset address",
+    file: "routes/calendar.tsx",
+    url: () => "/Calendar",
+    fields: () => [],
+    submit: "Reset address",
+  },
 ];
 
 /** The input, textarea or select with this label (a section titled like the field is not a field). */

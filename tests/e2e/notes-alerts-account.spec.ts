@@ -63,7 +63,7 @@ test.describe("Notes", () => {
     const projectNotes = page.getByRole("list", { name: "Project notes" });
     await expect(projectNotes.getByRole("listitem").first()).toBeVisible();
     await expect(projectNotes.getByRole("link").first()).toHaveAttribute("href", /^\/Projects\/\d+$/);
-    await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
 
     await noteTabs(page).getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/[?&]tab=contacts/);
@@ -140,7 +140,7 @@ test.describe("Alerts", () => {
     const items = main.getByRole("listitem");
     await expect(items.first()).toBeVisible();
     await expect(items.first().getByRole("link")).toHaveAttribute("href", /^\/(Projects|Contacts)\/\d+$/);
-    await expect(items.first().locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(items.first().locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
     await expectAxeClean(page);
     await main.getByRole("link", { name: "Alert preferences" }).click();
     await expect(page).toHaveURL(/\/Me\/Settings$/);
@@ -234,7 +234,7 @@ test.describe("Change password", () => {
     await expect(page.getByRole("dialog", { name: "Change password" })).toHaveCount(0);
   });
 
-  test("a wrong current password shows 'Whoops!' with the API's message, passwords cleared", async ({
+  test("a wrong current password shows 'Whoops!' with the API's message once, the new password kept", async ({
     page,
   }) => {
     const member = createMember();
@@ -248,11 +248,12 @@ test.describe("Change password", () => {
     const whoops = page.getByRole("dialog", { name: "Whoops!" });
     await expectDialogOpen(whoops);
     await expect(whoops.getByRole("alert")).toContainText("The current password is incorrect.");
+    await expect(whoops.getByText("The current password is incorrect.")).toHaveCount(1);
     await expect(whoops.getByLabel("Current password")).toHaveValue("");
-    await expect(whoops.getByLabel("New password", { exact: true })).toHaveValue("");
-    await expect(whoops.getByLabel("Confirm new password")).toHaveValue("");
-    // Nothing typed was echoed into the page.
-    expect(await page.content()).not.toContain("a-brand-new-password");
+    // What was typed as the new password stays (decision 042); the wrong current password is not echoed.
+    await expect(whoops.getByLabel("New password", { exact: true })).toHaveValue("a-brand-new-password");
+    await expect(whoops.getByLabel("Confirm new password")).toHaveValue("a-brand-new-password");
+    expect(await page.content()).not.toContain("not-my-password");
   });
 
   test("a good change says so, and the new password logs in", async ({ page, browser }, testInfo) => {

@@ -10,12 +10,14 @@ import { testApi } from "./helpers";
 
 let t: ReturnType<typeof testApi>;
 let member: string;
+let admin: string;
 let projectId: number;
 let contactId: number;
 
 beforeAll(async () => {
   t = testApi({ projects: 200 });
   member = await t.login("member@example.com");
+  admin = await t.login("admin@example.com");
   projectId = t.db
     .prepare("SELECT id FROM projects WHERE active = 1 ORDER BY id LIMIT 1")
     .pluck()
@@ -68,9 +70,15 @@ describe("the endpoint table and the reference API", () => {
     for (const [name, e] of reads) {
       const id = name.startsWith("contact") ? contactId : projectId;
       const path = (e.path as (p: Record<string, string | number>) => string)({ ...params, id });
-      const query = name === "meWithSettings" ? "?withSettings=1" : "";
+      const query =
+        name === "meWithSettings"
+          ? "?withSettings=1"
+          : name === "calendarFeed"
+            ? `?hash=${t.db.prepare("SELECT ical_hash FROM users WHERE email = 'member@example.com'").pluck().get()}`
+            : "";
       const res = await t.app.request(`${API_BASE_PATH}/${path}${query}`, {
-        headers: { authorization: `Bearer ${member}` },
+        // A company's duplicates are for the merging roles only.
+        headers: { authorization: `Bearer ${name === "companyDuplicates" ? admin : member}` },
       });
       expect(res.status, name).toBe(200);
       expect(e.answer).not.toBe(CSV_FILE);
@@ -83,7 +91,11 @@ describe("the endpoint table and the reference API", () => {
 
   it("marks the downloads as CSV files, and the API answers them as such", async () => {
     const downloads = table.filter(([, e]) => e.answer === CSV_FILE);
-    expect(downloads.map(([name]) => name).sort()).toEqual(["downloadContacts", "downloadProjects"]);
+    expect(downloads.map(([name]) => name).sort()).toEqual([
+      "downloadCompanies",
+      "downloadContacts",
+      "downloadProjects",
+    ]);
     for (const [name, e] of downloads) {
       const res = await t.app.request(`${API_BASE_PATH}/${samplePath(e)}`, {
         method: e.method,

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlertListAnswer, NoteListAnswer } from "../../contract/notes";
+import { UserAnswer } from "../../contract/user";
 import { generateAlerts, parseMillions } from "../../upstream/alerts/generate";
 import { createTestApi, type TestApi, userId } from "./contacts-support";
 
@@ -110,6 +111,27 @@ describe("alerts", () => {
     expect(body.data.some((a) => a.contact !== null)).toBe(true);
     expect((await get("Alerts", AlertListAnswer, basic)).data).toEqual([]);
     expect((await t.call("Alerts")).status).toBe(401);
+  });
+
+  it("counts unread alerts in Users/Me until the member reads the list", async () => {
+    const alertsOf = t.db.prepare("SELECT count(*) AS n FROM alerts WHERE user_id = ?");
+    const basicId = userId(t.db, "basic@example.com");
+    t.db.prepare("UPDATE users SET alerts_seen_at = NULL WHERE id = ?").run(basicId);
+    const insert = t.db.prepare(
+      "INSERT INTO alerts (user_id, message, project_id, contact_id, created_at) VALUES (?, ?, 1, NULL, ?)",
+    );
+    insert.run(basicId, "Unread one", "2026-01-02T10:00:00.000Z");
+    insert.run(basicId, "Unread two", "2026-01-03T10:00:00.000Z");
+    const total = (alertsOf.get(basicId) as { n: number }).n;
+    const unread = async () =>
+      UserAnswer.parse(await (await t.call("Users/Me", { token: basic })).json()).data.unread_alerts;
+    expect(await unread()).toBe(total);
+    expect((await get("Alerts", AlertListAnswer, basic)).data.length).toBe(total);
+    expect(await unread()).toBe(0);
+    // An alert created after the read counts again.
+    insert.run(basicId, "Newer", new Date(Date.now() + 60_000).toISOString());
+    expect(await unread()).toBe(1);
+    t.db.prepare("DELETE FROM alerts WHERE user_id = ?").run(basicId);
   });
 
   it("reads alert values leniently", () => {

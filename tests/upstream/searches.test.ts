@@ -33,6 +33,7 @@ describe("GET Counties", () => {
 describe.each([
   ["project", "/Users/Me/SavedSearches"],
   ["contact", "/Users/Me/SavedContactSearches"],
+  ["company", "/Users/Me/SavedCompanySearches"],
 ])("%s saved searches", (_kind, path) => {
   it("saves, lists and deletes a member's own searches", async () => {
     const search = JSON.stringify({ query: "hospital", state: ["TX"] });

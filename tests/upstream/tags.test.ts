@@ -115,6 +115,31 @@ describe("PUT Users/Me/Tags", () => {
   });
 });
 
+describe("the four default colours (decision 040)", () => {
+  it("are kept for the default folders: no new folder and no other folder takes one", async () => {
+    const member2 = await t.login("trial@example.com");
+    for (const color of DEFAULT_TAG_COLORS) {
+      const res = await t.call("POST", "/Users/Me/Tags", { tag_type: 2, name: "Mine", color }, member2);
+      expect(res.status).toBe(422);
+      expect(ApiError.parse(res.body).message).toBe(
+        "The four default colours are kept for the default folders.",
+      );
+    }
+    const created = TagAnswer.parse(
+      (await t.call("POST", "/Users/Me/Tags", { tag_type: 2, name: "Mine", color: BLUE }, member2)).body,
+    ).data;
+    const recolour = await t.call(
+      "PUT",
+      "/Users/Me/Tags",
+      { id: created.id, name: "Mine", color: DEFAULT_TAG_COLORS[0] },
+      member2,
+    );
+    expect(recolour.status).toBe(422);
+    // So every folder a member made can still be deleted.
+    expect((await t.call("DELETE", `/Users/Me/Tags/${created.id}`, undefined, member2)).status).toBe(200);
+  });
+});
+
 describe("DELETE Users/Me/Tags/{id}", () => {
   it("refuses default folders", async () => {
     const def = (await foldersOf(basic, 1)).find((f) => DEFAULT_TAG_COLORS.includes(f.color))!;

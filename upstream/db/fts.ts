@@ -26,3 +26,23 @@ export function rebuildSearchIndexes(db: Db) {
   db.exec(`${INSERT_CONTACT} ${CONTACT_SELECT}`);
   db.exec(`${INSERT_COMPANY} ${COMPANY_SELECT}`);
 }
+
+/**
+ * Writes the search rows of some companies again (after an edit or a merge), with the contacts of those
+ * companies (their company name is searchable). Ids of deleted rows just lose their search row.
+ */
+export function reindexCompanies(db: Db, companyIds: readonly number[]) {
+  const dropCompany = db.prepare("DELETE FROM companies_fts WHERE rowid = ?");
+  const addCompany = db.prepare(`${INSERT_COMPANY} ${COMPANY_SELECT} WHERE co.id = ?`);
+  const contactsOf = db.prepare<[number], number>("SELECT id FROM contacts WHERE company_id = ?").pluck();
+  const dropContact = db.prepare("DELETE FROM contacts_fts WHERE rowid = ?");
+  const addContact = db.prepare(`${INSERT_CONTACT} ${CONTACT_SELECT} WHERE c.id = ?`);
+  for (const id of companyIds) {
+    dropCompany.run(id);
+    addCompany.run(id);
+    for (const contactId of contactsOf.all(id)) {
+      dropContact.run(contactId);
+      addContact.run(contactId);
+    }
+  }
+}

@@ -86,6 +86,12 @@ export function userQueries(db: Db) {
   const alertTypes = db.prepare<[number], { id: number }>(
     "SELECT project_type_id AS id FROM user_alert_project_types WHERE user_id = ? ORDER BY project_type_id",
   );
+  const unreadAlerts = db
+    .prepare<[number], number>(
+      `SELECT count(*) FROM alerts a JOIN users u ON u.id = a.user_id
+       WHERE a.user_id = ? AND (u.alerts_seen_at IS NULL OR a.created_at > u.alerts_seen_at)`,
+    )
+    .pluck();
   const alertStates = db.prepare<[number], { id: number }>(
     "SELECT state_id AS id FROM user_alert_states WHERE user_id = ? ORDER BY state_id",
   );
@@ -142,6 +148,7 @@ export function userQueries(db: Db) {
         alert_states: alertStates.all(userId).map((r) => r.id),
       },
       created_at: u.created_at,
+      unread_alerts: unreadAlerts.get(userId) ?? 0,
     };
     if (!withSettings) return me;
     return {

@@ -27,6 +27,8 @@ export function alertRoutes(deps: Deps) {
      LEFT JOIN contacts c ON c.id = a.contact_id
      WHERE a.user_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
   );
+  // Reading the list marks its alerts read: Users/Me counts only those created after this.
+  const markSeen = deps.db.prepare("UPDATE users SET alerts_seen_at = ? WHERE id = ?");
   const app = new Hono<AppEnv>();
 
   app.on(endpoints.alerts.method, endpoints.alerts.route, requireAuth(deps), (c) => {
@@ -45,6 +47,7 @@ export function alertRoutes(deps: Deps) {
           : null,
       created_at: r.created_at,
     }));
+    markSeen.run(deps.now().toISOString(), c.get("userId"));
     return c.json({ data });
   });
 

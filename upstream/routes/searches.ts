@@ -15,8 +15,8 @@ const NOT_JSON = "The search must be a JSON object.";
 type Kind = "project" | "contact" | "company";
 
 /**
- * Counties by state for the advanced search, and the member's saved searches of each list (project, contact;
- * company once the companies list exists). A member reads and deletes only their own: another member's id
+ * Counties by state for the advanced search, and the member's saved searches of each list (project, contact,
+ * company). A member reads and deletes only their own: another member's id
  * answers 404, as a missing one does.
  */
 export function searchRoutes(deps: Deps) {
@@ -51,6 +51,7 @@ export function searchRoutes(deps: Deps) {
   const kinds = [
     ["project", endpoints.savedProjectSearches, endpoints.saveProjectSearch, endpoints.deleteProjectSearch],
     ["contact", endpoints.savedContactSearches, endpoints.saveContactSearch, endpoints.deleteContactSearch],
+    ["company", endpoints.savedCompanySearches, endpoints.saveCompanySearch, endpoints.deleteCompanySearch],
   ] as const;
   for (const [kind, list, save, remove_] of kinds) {
     app.on(list.method, list.route, auth, (c) => c.json({ data: listOf.all(c.get("userId"), kind) }));

@@ -15,6 +15,8 @@ import { Id, numeric } from "../params";
 const TOO_MANY_FOLDERS = `You can have at most ${MAX_FOLDERS_PER_TYPE} folders.`;
 const DEFAULT_NOT_DELETABLE = "Default folders cannot be deleted.";
 const DEFAULT_NOT_RECOLOURABLE = "The colour of a default folder cannot be changed.";
+/** Decision 040: the four default colours belong to the four default folders; no other folder may take one. */
+const DEFAULT_COLOUR_RESERVED = "The four default colours are kept for the default folders.";
 const FOLDER_NOT_FOUND = "A folder with this ID could not be found.";
 const FOLDER_DELETED = "The folder was deleted.";
 const PALETTE_COLORS = TAG_PALETTE.map((c) => c.color.toLowerCase());
@@ -65,6 +67,8 @@ export function tagRoutes(deps: Deps) {
   app.on(createFolder.method, createFolder.route, auth, async (c) => {
     const body = await readBody(c, CreateBody);
     const userId = c.get("userId");
+    if (isDefaultTagColor(body.color))
+      throw new ApiError(422, DEFAULT_COLOUR_RESERVED, { color: [DEFAULT_COLOUR_RESERVED] });
     const tag = db
       .transaction(() => {
         if (countOfType.get(userId, body.tag_type)! >= MAX_FOLDERS_PER_TYPE)
@@ -87,6 +91,8 @@ export function tagRoutes(deps: Deps) {
     if (body.color !== undefined && body.color !== tag.color.toLowerCase()) {
       if (isDefaultTagColor(tag.color))
         throw new ApiError(422, DEFAULT_NOT_RECOLOURABLE, { color: [DEFAULT_NOT_RECOLOURABLE] });
+      if (isDefaultTagColor(body.color))
+        throw new ApiError(422, DEFAULT_COLOUR_RESERVED, { color: [DEFAULT_COLOUR_RESERVED] });
       color = body.color;
     }
     update.run(body.name, color, tag.id);

@@ -30,8 +30,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: "basic@example.com",
     description: "Paid member (State Edition) without download, share, directory or company search",
   },
-  { email: "admin@example.com", description: "Staff, role admin" },
-  { email: "researcher@example.com", description: "Staff, role researcher" },
+  { email: "admin@example.com", description: "Staff, role admin (edits and merges companies)" },
+  { email: "researcher@example.com", description: "Staff, role researcher (edits companies, no merge)" },
   { email: "sales@example.com", description: "Staff, role sales (lands on Subscribers)" },
 ].map((a) => ({ ...a, password: DEMO_PASSWORD }));
 

@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { rebuildSearchIndexes } from "../db/fts";
 import { type Db, openDatabase } from "../db/index";
 import { seedAccounts } from "./accounts";
+import { seedNearDuplicates } from "./companies";
 import { DAY_MS, type SeedContext } from "./context";
 import { seedDirectory } from "./directory";
 import { loadGeography } from "./geo";
@@ -111,6 +112,7 @@ export function seedDatabase(db: Db, options: SeedOptions = {}): SeedStats {
       step("projects");
       seedAccounts(ctx, ref, directory);
       step("accounts");
+      seedNearDuplicates(ctx, directory.companyCount);
       for (const index of indexes) db.exec(index.sql);
       step("indexes");
       rebuildSearchIndexes(db);

@@ -14,9 +14,9 @@ import type { DetailScreen, SavedState } from "./use-detail-screen";
  */
 
 const actionClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600";
+  "inline-flex min-h-6 max-sm:min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600";
 const primaryClass =
-  "inline-flex items-center justify-center rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600";
+  "inline-flex min-h-6 max-sm:min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
 export function DetailHeader({
   breadcrumb,
@@ -33,7 +33,10 @@ export function DetailHeader({
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm print:hidden">
-        <Link to={breadcrumb.href} className="font-medium text-brand-700 underline hover:text-brand-900">
+        <Link
+          to={breadcrumb.href}
+          className="inline-flex min-h-6 items-center font-medium text-brand-700 underline hover:text-brand-900"
+        >
           <span aria-hidden="true">← </span>
           {breadcrumb.label}
         </Link>

@@ -38,7 +38,7 @@ export function NotesArea({
             href={hrefFor({ kind: "note", noteId: null })}
             dialog={{ kind: "note", noteId: null } as NoteDialogState}
             onOpen={onOpen}
-            className="text-sm font-medium text-brand-700 underline hover:text-brand-900 print:hidden"
+            className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900 print:hidden"
           >
             {addLabel}
           </DialogLink>
@@ -91,7 +91,7 @@ function NoteItem({
             href={hrefFor({ kind: "note", noteId: note.id })}
             dialog={{ kind: "note", noteId: note.id } as NoteDialogState}
             onOpen={onOpen}
-            className="font-medium text-brand-700 underline hover:text-brand-900"
+            className="inline-flex min-h-6 min-w-6 items-center font-medium text-brand-700 underline hover:text-brand-900"
             aria-label={`Edit ${label}`}
           >
             Edit
@@ -100,7 +100,7 @@ function NoteItem({
             href={hrefFor({ kind: "delete-note", noteId: note.id })}
             dialog={{ kind: "delete-note", noteId: note.id } as NoteDialogState}
             onOpen={onOpen}
-            className="font-medium text-red-700 underline hover:text-red-900"
+            className="inline-flex min-h-6 min-w-6 items-center font-medium text-red-700 underline hover:text-red-900"
             aria-label={`Delete ${label}`}
           >
             Delete

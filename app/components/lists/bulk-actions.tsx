@@ -3,7 +3,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert } from "~/components/forms";
 import { Modal } from "~/components/modal";
-import { type ListParams, listSearch } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
 import type { Tag } from "../../../contract/user";
 
 export type BulkDialog = "move" | "remove";
@@ -39,7 +39,7 @@ export function BulkActions({
   selected: ReadonlySet<number>;
   clearSelection: () => void;
   listParams: ListParams;
-  extraParams: Record<string, string | undefined>;
+  extraParams: ExtraParams;
   returnTo: string;
   urlDialog: BulkDialog | null;
   urlSelectedIds: number[];
@@ -75,7 +75,7 @@ export function BulkActions({
       {showButtons ? (
         <form id="selection" method="get" className="flex flex-wrap items-center gap-2">
           {[...hidden].map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
           {hydrated ? (
             <span className="text-sm text-slate-700">{plural(selected.size)} selected</span>

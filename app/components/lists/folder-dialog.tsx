@@ -35,6 +35,7 @@ export function FolderDialog({
         folder={folder}
         tagType={tagType}
         returnTo={returnTo}
+        cancelHref={closeHref}
         result={hydrated ? fetcher.data : null}
         fetcher={hydrated ? fetcher : undefined}
       />

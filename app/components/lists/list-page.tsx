@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
-import { carriedListSearch, type ListParams, listSearch } from "~/lib/list-params";
+import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
@@ -11,7 +11,7 @@ import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
 
 const toolbarButton =
-  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  "inline-flex min-h-6 items-center justify-center max-sm:min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 export type ListPageData<Row> = {
   saved: boolean;
@@ -25,9 +25,10 @@ export type ListPageData<Row> = {
 };
 
 /**
- * The page of every searchable, savable list (projects and contacts, search and saved): search box,
+ * The page of every searchable list (projects and contacts, search and saved; companies): search box,
  * folder filter (with the folder dialog), toolbar (download, bulk actions), `children` (the map) above
- * the results table, pagination and totals.
+ * the results table, pagination and totals. A list that is not `savable` (companies) has no folders, no
+ * bulk actions and no row selection.
  * All state is in the URL; selection is React state that clears when the results reload.
  */
 export function ListPage<Row extends { id: number }>({
@@ -41,12 +42,15 @@ export function ListPage<Row extends { id: number }>({
   canDownload,
   downloadAction,
   extraParams = {},
+  searchPanel,
   actionResult,
   headerAside,
   toolbar,
   children,
+  savable = true,
+  searchPlaceholder,
 }: {
-  noun: "project" | "contact";
+  noun: "project" | "contact" | "company";
   title: string;
   searchPath: string;
   savedPath: string;
@@ -55,14 +59,23 @@ export function ListPage<Row extends { id: number }>({
   columns: (carry: string) => Column<Row>[];
   canDownload: boolean;
   downloadAction: string;
-  extraParams?: Record<string, string | undefined>;
+  extraParams?: ExtraParams;
+  /** Below the keyword search: the advanced search panel (or the link that opens it). */
+  searchPanel?: React.ReactNode;
   actionResult?: BulkFetcherResult["reply"];
   headerAside?: React.ReactNode;
   toolbar?: React.ReactNode;
   children?: React.ReactNode;
+  /** false: a plain search list (no folders, bulk actions or selection). */
+  savable?: boolean;
+  /** The search box's placeholder and label (default 'Search {noun}s'). */
+  searchPlaceholder?: string;
 }) {
   const { saved, routeTagId, list, rows, total, databaseTotal } = page;
   const location = useLocation();
+  const navigation = useNavigation();
+  // The next page, sort or search of this same list is loading: the rows shown are about to go.
+  const reloading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const [searchParams] = useSearchParams();
   const basePath = saved ? (routeTagId ? `${savedPath}/Tags/${routeTagId}` : savedPath) : searchPath;
   // In a folder route the folder is in the path, not in the query.
@@ -87,11 +100,10 @@ export function ListPage<Row extends { id: number }>({
   const folderDialogOpen = searchParams.get("dialog") === "folder";
   const editedFolderId = Number(searchParams.get("folderId"));
   const editedFolder = folders.find((f) => f.id === editedFolderId) ?? null;
-  const downloadFields = {
-    ...Object.fromEntries(new URLSearchParams(listSearch(list))),
-    mine: saved ? "1" : String(list.mine ?? ""),
-    returnTo,
-  };
+  // The download follows the list as shown: its keyword, folder, sort and advanced search.
+  const downloadFields = new URLSearchParams(listSearch(list, extraParams));
+  downloadFields.set("mine", saved ? "1" : String(list.mine ?? ""));
+  downloadFields.set("returnTo", returnTo);
 
   return (
     <div className="space-y-4">
@@ -104,72 +116,86 @@ export function ListPage<Row extends { id: number }>({
         action={basePath}
         params={linkParams}
         extra={extraParams}
-        label={`Search ${noun}s`}
-        placeholder={`Search ${noun}s`}
+        label={searchPlaceholder ?? `Search ${noun}s`}
+        placeholder={searchPlaceholder ?? `Search ${noun}s`}
       />
+      {searchPanel}
 
-      <FolderFilter
-        folders={folders}
-        activeTagId={list.tag ?? null}
-        editHref={dialogHref}
-        addHref={dialogHref()}
-        hrefFor={folderHref}
-      />
+      {savable ? (
+        <FolderFilter
+          folders={folders}
+          activeTagId={list.tag ?? null}
+          editHref={dialogHref}
+          addHref={dialogHref()}
+          hrefFor={folderHref}
+        />
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
         {toolbar}
         {canDownload ? (
           <form method="post" action={downloadAction}>
-            {Object.entries(downloadFields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
+            {[...downloadFields].map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
             ))}
             <button type="submit" className={toolbarButton}>
               Download CSV
             </button>
           </form>
         ) : null}
-        <BulkActions
-          noun={noun}
-          saved={saved}
-          folders={folders}
-          selected={selected}
-          clearSelection={() => setSelected(new Set())}
-          listParams={linkParams}
-          extraParams={extraParams}
-          returnTo={returnTo}
-          urlDialog={page.dialog}
-          urlSelectedIds={page.selectedIds}
-          actionResult={actionResult}
-          closeHref={closeHref}
-        />
+        {noun !== "company" && savable ? (
+          <BulkActions
+            noun={noun}
+            saved={saved}
+            folders={folders}
+            selected={selected}
+            clearSelection={() => setSelected(new Set())}
+            listParams={linkParams}
+            extraParams={extraParams}
+            returnTo={returnTo}
+            urlDialog={page.dialog}
+            urlSelectedIds={page.selectedIds}
+            actionResult={actionResult}
+            closeHref={closeHref}
+          />
+        ) : null}
       </div>
 
       {children}
 
-      <ResultsTable
-        rows={rows}
-        columns={columns(carry)}
-        params={linkParams}
-        extraParams={extraParams}
-        caption={title}
-        selection={{
-          formId: "selection",
-          name: "ids",
-          selected,
-          onToggle: (id, checked) =>
-            setSelected((prev) => {
-              const next = new Set(prev);
-              if (checked) next.add(id);
-              else next.delete(id);
-              return next;
-            }),
-          onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
-        }}
-      />
-      <Pagination params={linkParams} total={total} extra={extraParams} />
-      <ListTotals matching={total} database={databaseTotal} />
+      <div
+        aria-busy={reloading || undefined}
+        className={`space-y-4 transition-opacity ${reloading ? "opacity-50 delay-150" : ""}`}
+      >
+        <ResultsTable
+          rows={rows}
+          columns={columns(carry)}
+          params={linkParams}
+          extraParams={extraParams}
+          caption={title}
+          selection={
+            savable
+              ? {
+                  formId: "selection",
+                  name: "ids",
+                  selected,
+                  onToggle: (id, checked) =>
+                    setSelected((prev) => {
+                      const next = new Set(prev);
+                      if (checked) next.add(id);
+                      else next.delete(id);
+                      return next;
+                    }),
+                  onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
+                }
+              : undefined
+          }
+        />
+        <Pagination params={linkParams} total={total} extra={extraParams} />
+        <ListTotals matching={total} database={databaseTotal} />
+      </div>
 
-      {folderDialogOpen ? (
+      {savable && folderDialogOpen ? (
         <FolderDialog
           key={editedFolder?.id ?? "new"}
           folder={editedFolder}
@@ -191,7 +217,8 @@ export function FolderSwatch({ folder }: { folder: Tag | undefined }) {
         className="inline-block h-3.5 w-3.5 rounded-full border border-slate-300"
         style={{ backgroundColor: folder.color }}
       />
-      <span className="sr-only">{folder.name}</span>
+      {/* The name is seen on a phone's card, and read by assistive technology everywhere. */}
+      <span className="sr-only max-sm:not-sr-only">{folder.name}</span>
     </span>
   );
 }

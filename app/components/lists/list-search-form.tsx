@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type ListParams, listSearch } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
 
 /** The search box of a list: a GET form that keeps the sort and folder and returns to page 1. */
 export function ListSearchForm({
@@ -13,13 +13,13 @@ export function ListSearchForm({
   params: ListParams;
   label: string;
   placeholder?: string;
-  extra?: Record<string, string | undefined>;
+  extra?: ExtraParams;
 }) {
   const hidden = new URLSearchParams(listSearch({ ...params, page: 1, query: undefined }, extra));
   return (
     <Form method="get" action={action} role="search" aria-label={label} className="flex max-w-xl gap-2">
       {[...hidden].map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="list-query" className="sr-only">
         {label}

@@ -37,7 +37,8 @@ export function Footer({
   /** Where "Contact Us" goes: the Ask A Question dialog in the member shell, the company site elsewhere. */
   contactHref?: string;
 }) {
-  const linkClass = "text-slate-200 underline-offset-2 hover:text-white hover:underline";
+  const linkClass =
+    "inline-flex min-h-6 min-w-6 items-center text-slate-200 underline-offset-2 hover:text-white hover:underline";
   const site = (path: string) => siteUrl(marketingSiteUrl, path);
   return (
     <footer className="no-print mt-auto bg-slate-900 text-sm text-slate-300">

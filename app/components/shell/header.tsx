@@ -7,7 +7,8 @@ import type { ContactDialogName } from "../contact-us-form";
 import { Icon } from "./icons";
 import { HeaderMenu, menuItemClass } from "./menus";
 
-const mobileMenuClass = "inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden";
+const mobileMenuClass =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden";
 
 type HeaderUser = { first_name: string; last_name: string; email: string };
 

@@ -18,6 +18,7 @@ const PATHS = {
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6L6 18",
   chevronDown: "M6 9l6 6 6-6",
+  bell: "M18 16V11a6 6 0 0 0-12 0v5l-2 2h16l-2-2zM10 21h4",
 } as const;
 
 export type IconName = keyof typeof PATHS;

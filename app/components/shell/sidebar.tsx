@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatDate } from "~/lib/dates";
 import { canAddFolder, folderDialogHref } from "~/lib/folders";
@@ -8,6 +8,8 @@ import { Icon, type IconName } from "./icons";
 
 export type SidebarUser = {
   member_type: string;
+  /** Alerts not yet seen (Users/Me unread_alerts), when the API tells. */
+  unread_alerts?: number;
   allow_companysearch: boolean;
   allow_directory: boolean;
   projectTags: Tag[];
@@ -17,7 +19,7 @@ export type SidebarUser = {
 export type TrialInfo = { remaining: number | null; endDate: string | null } | null;
 
 const linkBase =
-  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+  "relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 const closeClass =
   "inline-flex items-center gap-1 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-100 md:hidden";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -78,7 +80,7 @@ export function Sidebar({
           <Link
             to={folderDialogHref(tagType, base, tag.id)}
             title={`Edit folder ${tag.name}`}
-            className="shrink-0 rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            className="inline-flex min-h-6 shrink-0 items-center rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
             <span aria-hidden="true">Edit</span>
             <span className="sr-only">Edit folder {tag.name}</span>
@@ -198,6 +200,13 @@ export function Sidebar({
                   {folders(user?.contactTags ?? [], "/Me/Contacts", "Contact folders", 2)}
                 </li>
                 {entry("/Notes", "note", "Notes")}
+                <li>
+                  <NavLink to="/Alerts" className={linkClass} title={collapsed ? "Alerts" : undefined}>
+                    <Icon name="bell" />
+                    {label("Alerts")}
+                    <UnreadBadge count={user?.unread_alerts ?? 0} collapsed={collapsed} />
+                  </NavLink>
+                </li>
               </ul>
 
               <Form
@@ -259,5 +268,20 @@ export function Sidebar({
         </div>
       </nav>
     </>
+  );
+}
+
+/** The count of unread alerts beside the Alerts entry (nothing when there are none). */
+function UnreadBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
+  // On the Alerts page itself the list has just been read (the count was taken alongside it).
+  const onAlerts = useLocation().pathname.toLowerCase() === "/alerts";
+  if (count <= 0 || onAlerts) return null;
+  return (
+    <span
+      className={`ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white ${collapsed ? "md:absolute md:top-0 md:right-0 md:px-1.5" : ""}`}
+    >
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

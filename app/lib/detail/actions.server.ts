@@ -62,6 +62,7 @@ function pageAfterPost(request: Request): string {
   const url = new URL(visiblePath(request), "http://x");
   url.searchParams.delete("dialog");
   url.searchParams.delete("noteId");
+  url.searchParams.delete("mergeWithId");
   return `${url.pathname}${url.search}`;
 }
 

@@ -80,7 +80,7 @@ export function backToListHref(
 }
 
 /** The URL params that only change what is shown, not what is loaded. */
-const VIEW_ONLY_PARAMS = ["tab", "dialog", "noteId", "print"] as const;
+const VIEW_ONLY_PARAMS = ["tab", "dialog", "noteId", "print", "mergeWithId"] as const;
 
 /**
  * The detail screens' shouldRevalidate: when only the tab, dialog or print view changed (a GET), there is

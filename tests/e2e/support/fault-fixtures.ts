@@ -159,6 +159,8 @@ export function paramValues(member: {
     companyId: company.id,
     planId: plan.id,
     resetToken: "0123456789abcdef0123456789abcdef",
+    // The calendar feed's secret (an unknown one: the feed answers 404 when the API is up).
+    hash: "0123456789abcdef0123456789abcdef01234567",
     // The offline map tile route.
     z: 1,
     x: 0,

@@ -109,14 +109,16 @@ export function createMember(options: { firstName?: string; lastName?: string; p
       .transaction(() => {
         const { lastInsertRowid: userId } = conn
           .prepare(
-            `INSERT INTO users (email, password_hash, first_name, last_name, member_type, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'Member', ?, ?)`,
+            `INSERT INTO users (email, password_hash, first_name, last_name, member_type, ical_hash, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'Member', ?, ?, ?)`,
           )
           .run(
             email,
             hashPassword(password),
             options.firstName ?? "Tess",
             options.lastName ?? "Throwaway",
+            // A calendar feed secret, as the seed gives every member.
+            randomBytes(20).toString("hex"),
             now,
             now,
           );

@@ -92,6 +92,8 @@ async function main() {
       MARKETING_SITE_URL: MARKETING_URL,
       DEMO_SCHEDULING_URL: DEMO_URL,
       STAFF_APP_URL: STAFF_URL,
+      // The help pages read the reference API's stand-in content site.
+      CONTENT_API_URL: `${new URL(API_URL).origin}/content/wp-json`,
       // COOKIE_SECURE stays at its production default (true): Chromium keeps Secure cookies on http://localhost.
       ...(process.env.E2E_COOKIE_SECURE ? { COOKIE_SECURE: process.env.E2E_COOKIE_SECURE } : {}),
       // The login tests fail on purpose, and every test comes from the same address: the limits must not slow

@@ -36,7 +36,7 @@ export const VALUE_BANDS: Record<string, [number, number]> = {
  * The advanced project search: sector, bid stages, project types with their subtypes and brands, materials,
  * construction types, a company on the project, the unit range, estimated-value bands compared by `operator`
  * ("<", "=" or ">"), one project id, city, states, counties, the bid date and the entered-date range, researchers,
- * inactive projects included, demolition. A bad value leaves its filter out.
+ * inactive projects included, demolition, a general contractor already on the project (gc_selected). A bad value leaves its filter out.
  */
 const ProjectAdvanced = z.object({
   sector: text,
@@ -60,6 +60,7 @@ const ProjectAdvanced = z.object({
   enterEndDate: date,
   researcher: manyValues,
   showInactive: z.preprocess(truthy, z.boolean()).catch(false),
+  gc_selected: z.preprocess(truthy, z.boolean()).catch(false),
   is_demolition: z.enum(["Yes", "No"]).optional().catch(undefined),
 });
 export type ProjectAdvanced = z.infer<typeof ProjectAdvanced>;

@@ -138,6 +138,16 @@ const demolition: Filter = (a, add) => {
   if (a.is_demolition) add("p.is_demolition = ?", a.is_demolition);
 };
 
+/** A general contractor already chosen: a contact of a General Contractor company is on the project. */
+const gcSelected: Filter = (a, add) => {
+  if (a.gc_selected)
+    add(
+      `p.id IN (SELECT pc.project_id FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id
+        JOIN company_company_types cct ON cct.company_id = c.company_id
+        JOIN company_types ct ON ct.id = cct.company_type_id WHERE ct.name = 'General Contractor')`,
+    );
+};
+
 /** Every filter family of the advanced search; a new filter is a function added here. */
 const FILTERS: Filter[] = [
   sector,
@@ -153,6 +163,7 @@ const FILTERS: Filter[] = [
   dates,
   researchers,
   demolition,
+  gcSelected,
 ];
 
 /* ------------------------------------------------------------------ sort */

@@ -1,0 +1,136 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, Link, useLocation } from "react-router";
+import { AutoCloseAlert, CancelButton, ConfirmDialog } from "~/components/detail/dialog-form";
+import { ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { Modal } from "~/components/modal";
+import { hrefWithDialog, hrefWithoutDialog } from "~/lib/dialog-url";
+
+const SAVE_FORM_ID = "save-search";
+
+/**
+ * Save search: a name for the search on screen (its fields as `searchText`), posted to the list's action.
+ * Opened by `?dialog=save-search`, so it works without JavaScript; a refused name comes back with its reason.
+ */
+export function SaveSearchDialog({
+  open,
+  searchText,
+  lastResult,
+}: {
+  open: boolean;
+  searchText: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const location = useLocation();
+  const closeHref = hrefWithoutDialog(location);
+  const [form, fields] = useForm({ id: SAVE_FORM_ID, lastResult, shouldRevalidate: "onInput" });
+  const pending = useIsSubmitting(`${location.pathname}${location.search}`);
+  return (
+    <Modal open={open} title="Save Search" closeHref={closeHref} size="sm">
+      <Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)}>
+        <AutoCloseAlert messages={form.errors} trigger={lastResult} />
+        <input type="hidden" name="intent" value="save-search" />
+        <input type="hidden" name="search" value={searchText} />
+        <label htmlFor={fields.name.id} className="mb-1 block text-sm font-medium text-slate-700">
+          Name
+        </label>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          maxLength={100}
+          // biome-ignore lint/a11y/noAutofocus: the dialog's only field, focused as it opens
+          autoFocus
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+        <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
+        <div className="mt-6 flex justify-end gap-2">
+          <CancelButton closeHref={closeHref} />
+          <SubmitButton pending={pending}>Save</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * Saved searches: each one loads (a link to its URL: the fields filled, the search run, the list closed) or is
+ * deleted after 'Are you sure?' (`&deleteSearch={id}` in the URL, a form post).
+ */
+export function SavedSearchesDialog({
+  open,
+  searches,
+  lastResult,
+}: {
+  open: boolean;
+  searches: { id: number; name: string; href: string }[] | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const location = useLocation();
+  const closeHref = hrefWithoutDialog(location);
+  const params = new URLSearchParams(location.search);
+  const deleting = searches?.find((s) => String(s.id) === params.get("deleteSearch")) ?? null;
+  const listHref = () => {
+    const back = new URLSearchParams(location.search);
+    back.delete("deleteSearch");
+    return `${location.pathname}?${back}`;
+  };
+  const deleteHref = (id: number) => {
+    const next = new URLSearchParams(hrefWithDialog(location, "saved-searches").split("?")[1]);
+    next.set("deleteSearch", String(id));
+    return `${location.pathname}?${next}`;
+  };
+  if (deleting) {
+    return (
+      <ConfirmDialog
+        open={open}
+        title="Delete saved search"
+        formId="delete-search"
+        intent="delete-search"
+        fields={{ id: deleting.id }}
+        confirmLabel="Delete"
+        closeHref={listHref()}
+        lastResult={lastResult}
+      >
+        Are you sure you want to delete the saved search '{deleting.name}'?
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <Modal open={open} title="Saved Searches" closeHref={closeHref} size="md">
+      {searches === null ? (
+        <p className="text-sm text-slate-700">Your saved searches cannot be loaded right now.</p>
+      ) : searches.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          No saved searches yet: fill in the fields and press Save search.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {searches.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="min-w-0 break-words font-medium text-slate-900">{s.name}</span>
+              <span className="flex gap-2">
+                <Link
+                  to={s.href}
+                  className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800 sm:min-h-8"
+                  aria-label={`Load ${s.name}`}
+                >
+                  Load
+                </Link>
+                <Link
+                  to={deleteHref(s.id)}
+                  preventScrollReset
+                  className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 sm:min-h-8"
+                  aria-label={`Delete ${s.name}`}
+                >
+                  Delete
+                </Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 flex justify-end">
+        <CancelButton closeHref={closeHref} />
+      </div>
+    </Modal>
+  );
+}

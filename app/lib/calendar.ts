@@ -1,0 +1,70 @@
+/**
+ * The calendar's month arithmetic and texts, shared by the server-rendered month table and the FullCalendar grid
+ * (browser-safe: no server imports). Months are "YYYY-MM", days "YYYY-MM-DD", all in UTC like the API's dates.
+ */
+export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The month of a day ("2026-12-03" → "2026-12"). */
+export const monthOf = (isoDay: string) => isoDay.slice(0, 7);
+
+/** The `?month=` value when it is a month between the years 1900 and 2999, otherwise `fallback`. */
+export function monthParam(value: string | null | undefined, fallback: string): string {
+  if (!value || !MONTH.test(value)) return fallback;
+  const year = Number(value.slice(0, 4));
+  return year >= 1900 && year <= 2999 ? value : fallback;
+}
+
+/** The month `delta` months after `month`. */
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split("-").map(Number);
+  const index = y * 12 + (m - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** "December 2026". */
+export function monthTitle(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return `${MONTH_NAMES[m - 1]} ${y}`;
+}
+
+/**
+ * The six weeks (Sunday first) a month grid shows, as FullCalendar's month view does (fixedWeekCount): each
+ * day is its "YYYY-MM-DD" when it belongs to the month, null for the days of the months around it.
+ */
+export function monthWeeks(month: string): (string | null)[][] {
+  const [y, m] = month.split("-").map(Number);
+  const first = new Date(Date.UTC(y, m - 1, 1));
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const lead = first.getUTCDay();
+  const weeks: (string | null)[][] = [];
+  for (let w = 0; w < 6; w++) {
+    const week: (string | null)[] = [];
+    for (let d = 0; d < 7; d++) {
+      const day = w * 7 + d - lead + 1;
+      week.push(day >= 1 && day <= days ? `${month}-${String(day).padStart(2, "0")}` : null);
+    }
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+/** A reminder as the calendar shows it: titled by the project id and the project title, linking to the project. */
+export type CalendarEvent = { id: number; date: string; title: string; href: string };
+
+export const reminderTitle = (project: { id: number; title: string }) => `${project.id} ${project.title}`;

@@ -1,0 +1,54 @@
+/**
+ * /Calendar/{hash}/Ical: the member's note reminders as an iCalendar feed, for calendar programs that subscribe
+ * to it. No session: the secret in the address is the only credential (so the route is outside the member
+ * layout, and the access log redacts it: app/lib/log-path.ts). An unknown or replaced secret answers 404.
+ * Polling programs get Cache-Control max-age, an ETag (answered 304 when it has not changed) and Last-Modified.
+ */
+import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { calendarFile, FEED_MAX_AGE_SECONDS, notModified } from "~/lib/calendar-feed.server";
+import { publicOrigin } from "~/lib/request-url";
+import { FEED_HASH_PATTERN } from "../../contract/calendar";
+import { endpoints } from "../../contract/endpoints";
+import type { Route } from "./+types/calendar.ical";
+
+const plain = (status: number, text: string, retryAfter?: number) =>
+  new Response(text, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}),
+    },
+  });
+const notFound = () => plain(404, "No calendar has this address.");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const hash = params.hash.toLowerCase();
+  if (!FEED_HASH_PATTERN.test(hash)) return notFound();
+  let notes: Awaited<ReturnType<typeof loadNotes>>;
+  try {
+    notes = await loadNotes(context, hash);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return notFound();
+    // The API is down or slow: a calendar program gets the status and a line of text (and tries again later).
+    const failure = upstreamFailureMessage(error);
+    const status = (error as { init?: { status?: number } | null }).init?.status;
+    if (failure) return plain(status && status >= 500 ? status : 503, failure, 300);
+    throw error;
+  }
+  const file = calendarFile(notes, publicOrigin(request));
+  const headers = new Headers({
+    "Cache-Control": `private, max-age=${FEED_MAX_AGE_SECONDS}`,
+    ETag: file.etag,
+  });
+  if (file.lastModified) headers.set("Last-Modified", file.lastModified.toUTCString());
+  if (notModified(request, file.etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", "text/calendar; charset=utf-8");
+  headers.set("Content-Disposition", 'inline; filename="reminders.ics"');
+  return new Response(file.body, { headers });
+}
+
+async function loadNotes(context: Route.LoaderArgs["context"], hash: string) {
+  const answer = await context.get(apiContext).call(endpoints.calendarFeed, { query: { hash } });
+  return answer.data.notes;
+}

@@ -1,0 +1,158 @@
+import { data, Link } from "react-router";
+import { ListPage } from "~/components/lists/list-page";
+import { ListAdvancedSearch } from "~/components/lists/simple-search-panel";
+import type { Column } from "~/components/results-table";
+import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/company-detail";
+import { formatShortDate } from "~/lib/dates";
+import { readListParams } from "~/lib/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
+import { useRootData } from "~/root-data";
+import type { CompanyRow } from "../../contract/companies";
+import { COMPANY_ORDER_BY } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
+import type { Route } from "./+types/companies";
+
+export const handle = { title: "Companies" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const list = readListParams(url.searchParams, COMPANY_ORDER_BY);
+  const api = context.get(apiContext);
+  const panel = await simpleSearchPanel(api, url, "company");
+  const fields = simpleSearchFields("company");
+  const base = {
+    saved: false,
+    routeTagId: null,
+    list,
+    dialog: null,
+    selectedIds: [] as number[],
+    panel,
+    savedSearchText: savedSearchText(fields, list.query, panel.search),
+  };
+  try {
+    const result = await api.call(endpoints.companies, {
+      query: { ...list, advanced: searchToApi(fields, panel.search) },
+    });
+    return data(
+      {
+        ...base,
+        forbidden: false,
+        rows: result.data.data,
+        total: result.data.total,
+        databaseTotal: result.total ?? null,
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    // Without allow_companysearch the API refuses the list: the page says so plainly.
+    if (error instanceof ApiRequestError && error.status === 403)
+      return data({ ...base, forbidden: true, rows: [] as CompanyRow[], total: 0, databaseTotal: null });
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "company");
+  throw data({ message: "This form cannot be sent here." }, { status: 400 });
+}
+
+export default function Companies({ loaderData, actionData }: Route.ComponentProps) {
+  const user = useRootData()?.user;
+  if (loaderData.forbidden) {
+    return (
+      <div className="max-w-2xl space-y-3">
+        <h1 className="text-2xl font-bold text-slate-900">Companies</h1>
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+          {COMPANY_SEARCH_NOT_INCLUDED}
+        </p>
+        <p>
+          <Link to="/Projects" className="text-brand-700 underline">
+            Go to the project search
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ListPage
+      noun="company"
+      title="Companies"
+      searchPath="/Companies"
+      savedPath="/Companies"
+      page={loaderData}
+      folders={[]}
+      savable={false}
+      searchPlaceholder="Search for company"
+      columns={companyColumns}
+      canDownload={Boolean(user?.allow_download)}
+      downloadAction="/Companies/Download"
+      extraParams={{
+        ...searchLinkParams(loaderData.panel.search),
+        panel: loaderData.panel.open ? "1" : undefined,
+      }}
+      searchPanel={
+        <ListAdvancedSearch
+          kind="company"
+          panel={loaderData.panel}
+          list={loaderData.list}
+          savedSearchText={loaderData.savedSearchText}
+          lastResult={actionData?.savedSearch}
+        />
+      }
+    />
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Companies | Project Leads" }];
+
+function companyColumns(carry: string): Column<CompanyRow>[] {
+  return [
+    {
+      key: "name",
+      label: "Name",
+      sortKey: "name",
+      render: (row) => (
+        <Link
+          to={companyHref(row.id, carry)}
+          className="font-medium text-brand-700 underline hover:text-brand-900"
+        >
+          {row.name || "—"}
+        </Link>
+      ),
+    },
+    {
+      key: "url",
+      label: "Website",
+      sortKey: "url",
+      render: (row) => {
+        const href = websiteHref(row.url);
+        return href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+            {row.url}
+          </a>
+        ) : null;
+      },
+    },
+    {
+      key: "company_type",
+      label: "Company Type",
+      sortKey: "company_type",
+      render: (row) => row.types.map((t) => t.name).join(", "),
+    },
+    {
+      key: "created_at",
+      label: "Entered",
+      sortKey: "created_at",
+      render: (row) => formatShortDate(row.created_at),
+    },
+    {
+      key: "updated_at",
+      label: "Updated",
+      sortKey: "updated_at",
+      render: (row) => formatShortDate(row.updated_at),
+    },
+  ];
+}

@@ -1,0 +1,25 @@
+import { apiContext } from "~/lib/api.server";
+import { endpoints } from "../../contract/endpoints";
+import type { Route } from "./+types/counties";
+
+/**
+ * The counties of the chosen states, for the advanced search panel's county list to update in place with
+ * JavaScript (without it, the panel's 'Update options' reloads the page with them). A resource route: JSON only.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const states = new URL(request.url).searchParams
+    .getAll("state")
+    .filter((s) => /^[A-Za-z]{2}$/.test(s))
+    .slice(0, 100);
+  if (states.length === 0) return Response.json({ counties: [] });
+  try {
+    const { data } = await context.get(apiContext).call(endpoints.counties, { query: { states } });
+    return Response.json(
+      { counties: data.map(({ name, state }) => ({ name, state })) },
+      { headers: { "Cache-Control": "private, max-age=3600" } },
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return Response.json({ counties: [], error: "Unknown error while fetching counties." }, { status: 502 });
+  }
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { Hono } from "hono";
+import { FEED_HASH_PATTERN, MONTH_PATTERN, type NoteNotification } from "../../contract/calendar";
+import { endpoints } from "../../contract/endpoints";
+import type { Db } from "../db/index";
+import { type AppEnv, type Deps, notFound, requireAuth } from "../http";
+
+interface ReminderRow {
+  id: number;
+  project_id: number;
+  note: string;
+  created_at: string;
+  updated_at: string;
+  notification_date: string;
+  title: string;
+  city: string | null;
+  state: string | null;
+}
+
+const REMINDERS = `SELECT pn.id, pn.project_id, pn.note, pn.created_at, pn.updated_at, pn.notification_date,
+    p.title, p.city, p.state
+  FROM project_notes pn JOIN projects p ON p.id = pn.project_id
+  WHERE pn.user_id = ? AND pn.notification_date IS NOT NULL AND pn.notification_date <> ''`;
+const ORDER = "ORDER BY pn.notification_date, pn.id";
+
+const toReminder = (r: ReminderRow): NoteNotification => ({
+  id: r.id,
+  project_id: r.project_id,
+  note: r.note,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  notification_date: r.notification_date.slice(0, 10),
+  project: { id: r.project_id, title: r.title, city: r.city, state: r.state },
+});
+
+/** A new feed secret: 20 random bytes as hex, as the seed gives every account. */
+export const newFeedHash = () => randomBytes(20).toString("hex");
+
+function reminderQueries(db: Db) {
+  const all = db.prepare<[number], ReminderRow>(`${REMINDERS} ${ORDER}`);
+  const inMonth = db.prepare<[number, string, string], ReminderRow>(
+    `${REMINDERS} AND pn.notification_date >= ? AND pn.notification_date < ? ${ORDER}`,
+  );
+  return {
+    all: (userId: number) => all.all(userId).map(toReminder),
+    /** The reminders dated within a month ("2026-12"): from its first day to the next month's first. */
+    month: (userId: number, month: string) => {
+      const [year, m] = month.split("-").map(Number);
+      const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+      return inMonth.all(userId, `${month}-01`, `${next}-01`).map(toReminder);
+    },
+  };
+}
+
+/**
+ * The calendar: GET UserProjects/NoteNotifications (the member's reminders, of one month with `month=YYYY-MM`),
+ * GET Users/Me/iCalHash (the feed's secret, made on first use), POST Users/Me/iCalHash/Reset (a new secret: the
+ * old address stops working) and GET Calendar/Feed?hash= (a feed's reminders by its secret, without a token;
+ * 404 for an unknown or replaced secret).
+ */
+export function calendarRoutes(deps: Deps) {
+  const { db } = deps;
+  const auth = requireAuth(deps);
+  const reminders = reminderQueries(db);
+  const readHash = db.prepare<[number], string | null>("SELECT ical_hash FROM users WHERE id = ?").pluck();
+  const setHash = db.prepare<[string, string, number]>(
+    "UPDATE users SET ical_hash = ?, updated_at = ? WHERE id = ?",
+  );
+  const ownerOf = db.prepare<[string], number>("SELECT id FROM users WHERE ical_hash = ?").pluck();
+  const app = new Hono<AppEnv>();
+  const { noteNotifications, iCalHash, resetICalHash, calendarFeed } = endpoints;
+
+  const replaceHash = (userId: number) => {
+    const hash = newFeedHash();
+    setHash.run(hash, deps.now().toISOString(), userId);
+    return hash;
+  };
+
+  app.on(noteNotifications.method, noteNotifications.route, auth, (c) => {
+    const month = c.req.query("month");
+    if (month !== undefined && !MONTH_PATTERN.test(month)) {
+      return c.json(
+        { message: "The month must be written YYYY-MM.", errors: { month: ["Invalid month."] } },
+        422,
+      );
+    }
+    const userId = c.get("userId");
+    return c.json({ data: month ? reminders.month(userId, month) : reminders.all(userId) });
+  });
+
+  app.on(iCalHash.method, iCalHash.route, auth, (c) => {
+    const userId = c.get("userId");
+    const hash = readHash.get(userId);
+    return c.json({ hash: hash && FEED_HASH_PATTERN.test(hash) ? hash : replaceHash(userId) });
+  });
+
+  app.on(resetICalHash.method, resetICalHash.route, auth, (c) =>
+    c.json({ hash: replaceHash(c.get("userId")) }),
+  );
+
+  app.on(calendarFeed.method, calendarFeed.route, (c) => {
+    const hash = c.req.query("hash") ?? "";
+    const userId = FEED_HASH_PATTERN.test(hash) ? ownerOf.get(hash) : undefined;
+    if (userId === undefined) throw notFound("No calendar has this address.");
+    return c.json({ data: { notes: reminders.all(userId) } });
+  });
+
+  return app;
+}
