@@ -1,10 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/**
- * The route table mirrors both spec documents' routes. Paths match case-insensitively.
- * Screens that later issues build render the shell's "not available yet" notice (routes/coming-soon.tsx).
- */
-const soon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
+/** The route table mirrors both spec documents' routes. Paths match case-insensitively. */
 
 export default [
   route("Logout", "routes/logout.tsx", { id: "logout" }),
@@ -18,8 +14,8 @@ export default [
 
   layout("routes/_signup.tsx", [
     route("sign-up", "routes/sign-up.tsx"),
-    soon("sign-up/:planId", "signup"),
-    soon("sign-up/:planId/complete", "signup.complete"),
+    route("sign-up/:planId", "routes/signup.tsx", { id: "signup" }),
+    route("sign-up/:planId/complete", "routes/signup.complete.tsx", { id: "signup.complete" }),
   ]),
 
   layout("routes/_member.tsx", [
@@ -48,7 +44,7 @@ export default [
     route("Help", "routes/help.tsx", { id: "help" }),
     layout("routes/_profile.tsx", [
       route("Me/Account", "routes/account.tsx", { id: "account" }),
-      soon("Me/Subscription", "subscription"),
+      route("Me/Subscription", "routes/subscription.tsx", { id: "subscription" }),
       route("Me/Settings", "routes/settings.tsx", { id: "settings" }),
     ]),
   ]),

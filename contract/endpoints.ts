@@ -81,6 +81,16 @@ import {
   SimilarProjectsQuery,
 } from "./projects";
 import {
+  PriceAnswer,
+  PriceRequest,
+  RegisterAnswer,
+  CountiesAnswer as RegisterCountiesAnswer,
+  RegisterOptionsAnswer,
+  RegisterRequest,
+  SubscribeAnswer,
+  SubscribeRequest,
+} from "./register";
+import {
   CountiesAnswer,
   CountiesQuery,
   SavedSearchAnswer,
@@ -278,4 +288,14 @@ export const endpoints = {
     answer: CalendarFeedAnswer,
     public: true,
   }),
+
+  // Sign-up checkout and the subscription page
+  registerOptions: call("GET", "Register/Options", { answer: RegisterOptionsAnswer, public: true }),
+  registerCounties: call("GET", "Register/Counties/:state{[A-Za-z][A-Za-z]}", {
+    answer: RegisterCountiesAnswer,
+    public: true,
+  }),
+  registerPrice: call("POST", "Register/Price", { body: PriceRequest, answer: PriceAnswer, public: true }),
+  register: call("POST", "Register", { body: RegisterRequest, answer: RegisterAnswer, public: true }),
+  subscribe: call("POST", "Users/Me/Subscription", { body: SubscribeRequest, answer: SubscribeAnswer }),
 } as const satisfies Record<string, Endpoint>;

@@ -15,6 +15,7 @@ import { geocodeRoutes } from "./routes/geocode";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
 import { projectRoutes } from "./routes/projects";
+import { registerRoutes } from "./routes/register";
 import { searchRoutes } from "./routes/searches";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
@@ -42,6 +43,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", searchRoutes(deps));
   api.route("/", companyRoutes(deps));
   api.route("/", calendarRoutes(deps));
+  api.route("/", registerRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);
@@ -65,6 +67,8 @@ export interface StartUpstreamOptions extends ApiOptions {
   /** Projects to seed when the database is empty. Default 20,000. */
   seedProjects?: number;
   log?: (line: string) => void;
+  /** One line per request: method, path (no query, no body), status. */
+  accessLog?: (line: string) => void;
 }
 
 export interface RunningUpstream {
@@ -77,7 +81,14 @@ export interface RunningUpstream {
 
 /** Opens and migrates the database, seeds it when empty, and serves the API over HTTP. */
 export async function startUpstream(options: StartUpstreamOptions): Promise<RunningUpstream> {
-  const { dbPath, port = 3001, host = "127.0.0.1", seedProjects = 20_000, log = () => {} } = options;
+  const {
+    dbPath,
+    port = 3001,
+    host = "127.0.0.1",
+    seedProjects = 20_000,
+    log = () => {},
+    accessLog,
+  } = options;
   let db = openDatabase(dbPath);
   if (!isSeeded(db)) {
     db.close();
@@ -88,7 +99,14 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
   }
   const app = createApi(db, options);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    const fetch: typeof app.fetch = accessLog
+      ? async (request, ...rest) => {
+          const response = await app.fetch(request, ...rest);
+          accessLog(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+          return response;
+        }
+      : app.fetch;
+    const s = serve({ fetch, port, hostname: host }, () => resolve(s));
   });
   const address = server.address() as AddressInfo;
   const displayHost = host.includes(":") ? `[${host}]` : host;

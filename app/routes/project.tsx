@@ -110,7 +110,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // trial-expired dialog says why and what to do.
     if (projectR.error instanceof ApiRequestError && projectR.error.status === 403)
       return data(
-        { found: false as const, locked: true as const, backHref: backToSearchHref(list) },
+        {
+          found: false as const,
+          locked: true as const,
+          backHref: backToSearchHref(list),
+          // Outside the subscription's coverage (decision 031): the API's own words.
+          reason: /coverage/i.test(projectR.error.message) ? projectR.error.message : null,
+        },
         { status: 403 },
       );
     throw projectR.error;
@@ -155,7 +161,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.found)
     return "locked" in loaderData ? (
-      <ProjectLocked backHref={loaderData.backHref} />
+      <ProjectLocked
+        backHref={loaderData.backHref}
+        reason={"reason" in loaderData ? (loaderData.reason as string | null) : null}
+      />
     ) : (
       <DetailNotFound
         title="Project not found"
@@ -289,12 +298,12 @@ function ProjectDetail({
   );
 }
 
-function ProjectLocked({ backHref }: { backHref: string }) {
+function ProjectLocked({ backHref, reason }: { backHref: string; reason: string | null }) {
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">Project</h1>
       <p className="mt-2 text-slate-700">
-        Your free trial is over: subscribe to open this project.{" "}
+        {reason ?? "Your free trial is over: subscribe to open this project."}{" "}
         <Link to={backHref} className="text-brand-700 underline">
           Back to search
         </Link>

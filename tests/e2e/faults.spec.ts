@@ -154,6 +154,49 @@ type FormCase = {
 
 const FORMS: FormCase[] = [
   {
+    name: "sign-up",
+    file: "routes/signup.tsx",
+    guest: true,
+    url: () => "/sign-up/free-trial",
+    before: async (page) => {
+      await formField(page, "First name").fill("Faulty");
+      await formField(page, "Last name").fill("Signup");
+      await formField(page, "Email").fill(`fault-signup-${Date.now()}@example.test`);
+      await formField(page, "Phone").fill("5125550100");
+      await formField(page, "State").selectOption({ label: "Texas" });
+      await formField(page, "Coverage state 1").selectOption({ label: "Texas" });
+      await page.getByLabel("I accept the terms of service.").check();
+    },
+    fields: () => [
+      { label: "Company", value: "Typed Company" },
+      { label: "Password", value: "typed-password-1", secret: true },
+      { label: "Confirm password", value: "typed-password-1", secret: true },
+    ],
+    submit: "View projects",
+  },
+  {
+    name: "subscription activation",
+    file: "routes/subscription.tsx",
+    url: (m) => {
+      // The billing form shows for a subscription that is not activated yet.
+      writeDb((db) => db.prepare("UPDATE subscriptions SET activated = 0 WHERE user_id = ?").run(m.id));
+      return "/Me/Subscription";
+    },
+    before: async (page) => {
+      await formField(page, "Billing state").selectOption({ label: "Texas" });
+      await formField(page, "Expiration (mm/yy)").fill("12/39");
+      await formField(page, "CVV").fill("123");
+      await page.getByLabel("I accept the terms of service.").check();
+    },
+    fields: () => [
+      { label: "Address", value: "1 Typed Street" },
+      { label: "City", value: "Typed City" },
+      { label: "Zip", value: "78701" },
+      { label: "Card number", value: "4242424242424242", secret: true },
+    ],
+    submit: "Activate subscription",
+  },
+  {
     name: "login",
     file: "routes/login.tsx",
     guest: true,

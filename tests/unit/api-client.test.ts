@@ -142,7 +142,7 @@ describe("api.call", () => {
 
   it("sends every entry of the table to its own method and path, with a token unless it is public", async () => {
     answer = () => json({ unexpected: "shape" });
-    const sample = { id: 1, projectId: 2, address: "Austin, TX" };
+    const sample = { id: 1, projectId: 2, address: "Austin, TX", state: "TX" };
     for (const [name, entry] of Object.entries(endpoints) as [string, Endpoint][]) {
       // A request of its own for each: within one request, a GET already read is not sent again.
       const { api } = await client();

@@ -11,6 +11,7 @@ import {
 } from "../../contract/projects";
 import { type CsvColumn, listDownload } from "../csv";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
+import { coverageFor } from "../models/coverage";
 import { parseProjectListParams, projectQueries } from "../models/projects/index";
 import { advancedOptions } from "../models/projects/options";
 import { similarQueries } from "../models/projects/similar";
@@ -19,6 +20,7 @@ import { memberRights } from "../rights";
 
 const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
 const TRIAL_EXPIRED = "Your free trial has expired.";
+const OUTSIDE_COVERAGE = "This project is outside the coverage of your subscription.";
 const NOTE_REQUIRED = "The note field is required.";
 const NOTE_NOT_FOUND = "A note with this ID could not be found.";
 const NOTE_SAVED = "Your note was saved successfully.";
@@ -91,6 +93,7 @@ export function projectRoutes(deps: Deps) {
   const projects = projectQueries(db);
   const auth = requireAuth(deps);
   const rights = memberRights(deps);
+  const coverage = coverageFor(db);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
   const member = db.prepare<[number], MemberRow>(
@@ -222,6 +225,7 @@ export function projectRoutes(deps: Deps) {
     const id = idParam(c);
     const userId = c.get("userId");
     requireProject(id);
+    if (!coverage.covered(userId, id)) throw new ApiError(403, OUTSIDE_COVERAGE);
     openProject.immediate(userId, id);
     const project = projects.get(userId, id);
     if (!project) throw notFound(PROJECT_NOT_FOUND);

@@ -199,8 +199,8 @@ export function seedAccounts(ctx: SeedContext, ref: ReferenceIds, directory: Dir
         at(30),
       ).lastInsertRowid,
     );
-  const memberSub = subscribe("member@example.com", "national-edition", day(-200), null, null, 14990, true);
-  const basicSub = subscribe("basic@example.com", "state-edition", day(-90), null, null, 5494.95, true);
+  const memberSub = subscribe("member@example.com", "national", day(-200), null, null, 14990, true);
+  const basicSub = subscribe("basic@example.com", "state", day(-90), null, null, 5494.95, true);
   const trialSub = subscribe("trial@example.com", "free-trial", null, day(14), 5, 0, false);
   subscribe("expired@example.com", "free-trial", null, day(-1), 2, 0, false);
   db.prepare(

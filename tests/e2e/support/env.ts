@@ -14,6 +14,8 @@ export const E2E_DIR = resolve(ROOT, ".e2e");
 export const DB_PATH = resolve(E2E_DIR, "reference.sqlite");
 /** Everything the webServer's app process writes: its access log (stdout) and its errors (stderr). */
 export const APP_LOG = resolve(E2E_DIR, "app.log");
+/** The reference API's access log (serve.ts). */
+export const API_LOG = resolve(E2E_DIR, "api.log");
 export const SEED_PROJECTS = Number(process.env.E2E_SEED_PROJECTS ?? 1500);
 export const SESSION_SECRET = "e2e-fixed-session-secret-not-for-production";
 export const DEMO_PASSWORD = "demo-password";

@@ -11,6 +11,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 
 import { join } from "node:path";
 import { appServerArgs } from "./app-process";
 import {
+  API_LOG,
   API_PORT,
   API_URL,
   APP_LOG,
@@ -60,6 +61,8 @@ async function main() {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
 
   const started = Date.now();
+  // The reference API's access log (method, path, status), which the sign-up specs read (API_LOG).
+  const apiLog = createWriteStream(API_LOG, { flags: "w" });
   const { startUpstream } = await import("../../../upstream/server");
   const upstream = await startUpstream({
     dbPath: DB_PATH,
@@ -68,6 +71,7 @@ async function main() {
     seedProjects: SEED_PROJECTS,
     appBaseUrl: APP_URL,
     log,
+    accessLog: (line) => apiLog.write(`${line}\n`),
   });
   await waitFor(`${API_URL}/Health`, 30_000);
   log(`reference API on ${API_URL} (${SEED_PROJECTS} projects, ready in ${Date.now() - started} ms)`);

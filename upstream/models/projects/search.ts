@@ -2,8 +2,10 @@
  * The SQL of a project search: the member's saved rows or folder, the advanced-search filters (one function per
  * filter family, in FILTERS), the keyword match expression and the sort.
  */
+
 import type { PROJECT_ORDER_BY } from "../../../contract/constants";
 import type { Db } from "../../db/index";
+import { coverageFor } from "../coverage";
 import {
   hasToken,
   idsOf,
@@ -227,6 +229,8 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
     params.push(...values);
   };
   for (const filter of FILTERS) filter(a, add, db);
+  // A search shows the projects of the member's coverage (saved lists show every saved project).
+  if (!mine) coverageFor(db).restrict(userId, add);
 
   const dir = p.orderDirection === "asc" ? "ASC" : "DESC";
   let order: string;

@@ -1,0 +1,106 @@
+/**
+ * Sign-up and subscription calls (signup-search-companies-calendar.md §3, §7; member-app.md §3 Subscribe payload):
+ * Register/Options, Register/Counties/{state}, Register/Price, Register, and the subscription update.
+ */
+import { z } from "zod";
+import { StateOption } from "./options";
+import { AdditionalService, Plan } from "./user";
+
+export const SignupPlan = Plan.extend({ is_free_trial: z.boolean() });
+export type SignupPlan = z.infer<typeof SignupPlan>;
+
+export const Vertical = z.object({ id: z.number().int(), name: z.string() });
+export type Vertical = z.infer<typeof Vertical>;
+
+/** GET Register/Options → data: what a checkout offers. */
+export const RegisterOptionsAnswer = z.object({
+  data: z.object({
+    additional_services: z.array(AdditionalService),
+    states: z.array(StateOption),
+    provinces: z.array(StateOption),
+    verticals: z.array(Vertical),
+    plans: z.array(SignupPlan),
+  }),
+});
+export type RegisterOptions = z.infer<typeof RegisterOptionsAnswer>["data"];
+
+export const County = z.object({ name: z.string(), state_abbr: z.string() });
+export type County = z.infer<typeof County>;
+
+/** GET Register/Counties/{state} → data: the state's counties. */
+export const CountiesAnswer = z.object({ data: z.array(County) });
+
+const Ids = z.array(z.number().int());
+
+/** What a price depends on (the payload of Register/Price, and part of Register's). */
+export const PriceRequest = z.object({
+  plan: z.number().int(),
+  promo_code: z.string().nullable().optional(),
+  discount: z.string().nullable().optional(),
+  plan_verticals: Ids.optional(),
+  plan_states: Ids.optional(),
+  plan_counties: z.array(County).optional(),
+  additional_services: Ids.optional(),
+  is_free_trial: z.boolean().optional(),
+});
+export type PriceRequest = z.infer<typeof PriceRequest>;
+
+/** The price's parts in dollars: always 'Plan Price' and 'Total', and the other parts that apply. */
+export const PriceComponents = z.object({ "Plan Price": z.number(), Total: z.number() }).catchall(z.number());
+export type PriceComponents = z.infer<typeof PriceComponents>;
+
+/** POST Register/Price → data.components. */
+export const PriceAnswer = z.object({ data: z.object({ components: PriceComponents }) });
+
+export const CardDetails = z.object({
+  card_number: z.string(),
+  expiration_date: z.string(),
+  cvv: z.string(),
+});
+
+export const BillTo = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  address: z.string(),
+  address2: z.string().nullable().optional(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string().optional(),
+  zip: z.string(),
+});
+
+/** POST Register: the registration payload; `idempotency_key` makes a repeated submit answer the first result. */
+export const RegisterRequest = PriceRequest.extend({
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  company: z.string(),
+  state: z.string(),
+  password: z.string(),
+  confirm_password: z.string(),
+  referrer: z.string().nullable().optional(),
+  card: CardDetails.nullable().optional(),
+  bill_to: BillTo.nullable().optional(),
+  idempotency_key: z.string().min(16).max(100),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const RegisterAnswer = z.object({
+  message: z.string(),
+  data: z.object({ user_id: z.number().int(), email: z.string(), payment_total: z.number() }),
+});
+
+/** POST Users/Me/Subscription: the subscribe payload (activates a subscription that is not activated). */
+export const SubscribeRequest = z.object({
+  plan: z.number().int(),
+  bill_to: BillTo,
+  card: CardDetails,
+  additional_services: Ids.optional(),
+  plan_verticals: Ids.optional(),
+  plan_states: Ids.optional(),
+  promo_code: z.string().nullable().optional(),
+});
+export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
+
+export const SubscribeAnswer = z.object({ message: z.string() });

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  coverageText,
+  formatExpiry,
+  money,
+  type PlanSummary,
+  periodText,
+  planDisplayName,
+  stateSlots,
+} from "../../app/lib/signup";
+
+const plan = (over: Partial<PlanSummary>): PlanSummary => ({
+  id: 1,
+  slug: "state",
+  name: "State Edition",
+  base_price: 3495,
+  additional_vertical_market_cost: 1999.95,
+  additional_state_cost: 835,
+  coverage_limit: 1,
+  coverage_state: 1,
+  coverage_county: 0,
+  coverage_vertical_market: 1,
+  users_count: 1,
+  months: 12,
+  download: true,
+  is_free_trial: false,
+  ...over,
+});
+
+describe("sign-up texts", () => {
+  it("drops '.00' from prices and ' Edition' from plan names", () => {
+    expect(money(3495)).toBe("$3,495");
+    expect(money(1999.95)).toBe("$1,999.95");
+    expect(money(11695.5)).toBe("$11,695.50");
+    expect(planDisplayName("National Edition")).toBe("National");
+  });
+
+  it("names the period and the coverage as the spec does", () => {
+    expect(periodText(12)).toBe("/ year");
+    expect(periodText(6)).toBe("/ 6 months");
+    expect(coverageText(plan({}), { states: 2, verticals: 1, counties: 0 })).toEqual([
+      "2 States",
+      "1 Vertical Market",
+    ]);
+    expect(
+      coverageText(plan({ coverage_vertical_market: 0 }), { states: 0, verticals: 0, counties: 0 }),
+    ).toEqual(["1 State"]);
+    expect(
+      coverageText(
+        plan({ coverage_state: 0, coverage_county: 1, coverage_limit: 3, coverage_vertical_market: 0 }),
+        {
+          states: 0,
+          verticals: 0,
+          counties: 3,
+        },
+      ),
+    ).toEqual(["3 Counties"]);
+  });
+
+  it("counts state slots: the plan's limit plus added states, none for all states", () => {
+    expect(stateSlots(plan({}), 2)).toBe(3);
+    expect(stateSlots(plan({ additional_state_cost: 0 }), 2)).toBe(1);
+    expect(stateSlots(plan({ coverage_limit: -1 }), 0)).toBe(0);
+  });
+
+  it("types the expiry as digits with the slash after the second", () => {
+    expect(formatExpiry("1")).toBe("1");
+    expect(formatExpiry("12")).toBe("12");
+    expect(formatExpiry("123")).toBe("12/3");
+    expect(formatExpiry("12/39")).toBe("12/39");
+    expect(formatExpiry("1a2b3c9d9")).toBe("12/39");
+  });
+});

@@ -1,0 +1,343 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { FREE_TRIAL } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
+import { County } from "../../contract/register";
+import { TAG_PALETTE } from "../../contract/tags";
+import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
+import { type PriceChoices, pricing } from "../models/pricing";
+import { Id } from "../params";
+import { type CardProcessor, fakeProcessor } from "../payments/processor";
+import { hashPassword, randomToken } from "../security";
+
+export const REGISTERED = "Your account has been created.";
+export const SUBSCRIPTION_UPDATED = "Your subscription has been updated successfully.";
+const EMAIL_TAKEN = "The email has already been taken.";
+const ALREADY_ACTIVE = "Your subscription is already active.";
+const NO_SUBSCRIPTION = "You have no subscription to activate.";
+const TRIAL_PLAN_CHOSEN = "Please choose a paid plan.";
+const STATES_NEEDED = "Please choose the states of your coverage.";
+const PASSWORDS_DIFFER = "Passwords do not match";
+const TRIAL_DAYS = 14;
+const TRIAL_PROJECTS = 5;
+
+const required = (label: string, max = 255) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
+const optional = (max = 255) =>
+  z.preprocess((v) => (v === "" ? null : v), z.string().trim().max(max).nullable().optional());
+const ids = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+  z.array(Id).max(500),
+);
+const Flag = z.preprocess((v) => v === true || v === 1 || v === "1" || v === "true", z.boolean());
+
+const Choices = z.object({
+  plan: Id,
+  promo_code: optional(50),
+  discount: optional(50),
+  plan_verticals: ids,
+  plan_states: ids,
+  plan_counties: z.array(County).max(500).optional(),
+  additional_services: ids,
+  is_free_trial: Flag.optional(),
+});
+
+const CardBody = z.object({
+  card_number: z
+    .string({ error: "The card number field is required." })
+    .regex(/^\d{12,19}$/, "The card number may contain digits only."),
+  expiration_date: z
+    .string({ error: "The expiration date field is required." })
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "The expiration date must be in the format mm/yy."),
+  cvv: z
+    .string({ error: "The cvv field is required." })
+    .regex(/^\d{3,4}$/, "The cvv may contain digits only."),
+});
+
+const BillBody = z.object({
+  first_name: required("billing first name"),
+  last_name: required("billing last name"),
+  address: required("address"),
+  address2: optional(),
+  city: required("city"),
+  state: required("billing state", 10),
+  country: z.string().trim().default("US"),
+  zip: required("zip", 20),
+});
+
+const RegisterBody = Choices.extend({
+  first_name: required("first name"),
+  last_name: required("last name"),
+  phone_number: required("phone number", 40),
+  email: required("email").regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "The email must be a valid email address."),
+  company: required("company"),
+  state: required("state", 10),
+  password: z
+    .string({ error: "The password field is required." })
+    .min(8, "The password must be at least 8 characters.")
+    .max(200, "The password may not be longer than 200 characters."),
+  confirm_password: z.string({ error: "The confirm password field is required." }),
+  referrer: optional(),
+  card: CardBody.nullable().optional(),
+  bill_to: BillBody.nullable().optional(),
+  idempotency_key: z
+    .string({ error: "The idempotency key field is required." })
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, "The idempotency key is not valid."),
+});
+
+const SubscribeBody = Choices.omit({ is_free_trial: true, discount: true, plan_counties: true }).extend({
+  card: CardBody,
+  bill_to: BillBody,
+});
+
+/** The reference API's processor: the fake one unless a test passes another. */
+export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProcessor(deps.db, deps.now)) {
+  const { db } = deps;
+  const prices = pricing(db, deps.now);
+  const auth = requireAuth(deps);
+
+  const plans = db.prepare("SELECT * FROM plans WHERE active = 1 ORDER BY id");
+  const services = db.prepare(
+    "SELECT id, name, base_price, description FROM additional_services ORDER BY id",
+  );
+  const places = db.prepare<[string], { id: number; abbr: string; name: string }>(
+    "SELECT id, abbr, name FROM states WHERE country = ? ORDER BY name",
+  );
+  const verticals = db.prepare("SELECT id, name FROM verticals ORDER BY name");
+  const counties = db.prepare<[string], { name: string; state_abbr: string }>(
+    "SELECT name, state_abbr FROM counties WHERE state_abbr = ? ORDER BY name",
+  );
+  const stored = db.prepare<[string], { answer: string }>(
+    "SELECT answer FROM register_requests WHERE idempotency_key = ?",
+  );
+  const emailTaken = db.prepare<[string], { id: number }>("SELECT id FROM users WHERE email = ?");
+  const insertUser = db.prepare(
+    `INSERT INTO users (email, password_hash, first_name, last_name, company, phone, state, country, referrer,
+       member_type, allow_download, allow_share, allow_directory, allow_companysearch, display_subscription_nudge,
+       ical_hash, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'US', ?, ?, ?, 0, 0, 0, ?, ?, ?, ?)`,
+  );
+  const insertSub = db.prepare(
+    `INSERT INTO subscriptions (user_id, plan_id, start_date, trial_end_date, remaining_projects, payment_total,
+       activated, promo_code, discount, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertTag = db.prepare(
+    "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const insertRequest = db.prepare(
+    "INSERT INTO register_requests (idempotency_key, user_id, answer, created_at) VALUES (?, ?, ?, ?)",
+  );
+  const coverage = {
+    types: db.prepare(
+      "INSERT OR IGNORE INTO subscription_project_types (subscription_id, project_type_id) VALUES (?, ?)",
+    ),
+    states: db.prepare("INSERT OR IGNORE INTO subscription_states (subscription_id, state_id) VALUES (?, ?)"),
+    counties: db.prepare(
+      "INSERT OR IGNORE INTO subscription_counties (subscription_id, county_id) VALUES (?, ?)",
+    ),
+    services: db.prepare(
+      "INSERT OR IGNORE INTO subscription_additional_services (subscription_id, additional_service_id) VALUES (?, ?)",
+    ),
+  };
+  const mySubscription = db.prepare<
+    [number],
+    { id: number; plan_id: number; activated: number; user_state: string | null }
+  >(
+    `SELECT s.id, s.plan_id, s.activated, u.state AS user_state FROM subscriptions s JOIN users u ON u.id = s.user_id
+     WHERE s.user_id = ?`,
+  );
+  const subStates = db.prepare<[number], { id: number }>(
+    "SELECT state_id AS id FROM subscription_states WHERE subscription_id = ?",
+  );
+  const subTypes = db.prepare<[number], { id: number }>(
+    "SELECT project_type_id AS id FROM subscription_project_types WHERE subscription_id = ?",
+  );
+
+  const today = () => deps.now().toISOString().slice(0, 10);
+
+  function saveCoverage(
+    subId: number,
+    c: { verticals: number[]; states: number[]; counties: number[]; services: number[] },
+  ) {
+    for (const id of c.verticals) coverage.types.run(subId, id);
+    for (const id of c.states) coverage.states.run(subId, id);
+    for (const id of c.counties) coverage.counties.run(subId, id);
+    for (const id of c.services) coverage.services.run(subId, id);
+  }
+
+  /** Creates the member, their subscription, coverage and folders, and records the key: all or nothing. */
+  const createAccount = db.transaction(
+    (
+      body: z.infer<typeof RegisterBody>,
+      checked: ReturnType<typeof prices.check>,
+      answerOf: (userId: number) => object,
+    ) => {
+      const earlier = stored.get(body.idempotency_key);
+      if (earlier) return JSON.parse(earlier.answer) as object;
+      if (emailTaken.get(body.email)) throw new ApiError(422, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      const now = deps.now().toISOString();
+      const { plan, trial } = checked;
+      const userId = Number(
+        insertUser.run(
+          body.email,
+          hashPassword(body.password),
+          body.first_name,
+          body.last_name,
+          body.company,
+          body.phone_number,
+          body.state.toUpperCase(),
+          body.referrer ?? null,
+          trial ? FREE_TRIAL : "Member",
+          !trial && plan.download ? 1 : 0,
+          trial ? 1 : 0,
+          randomToken().slice(0, 40),
+          now,
+          now,
+        ).lastInsertRowid,
+      );
+      const trialEnd = new Date(deps.now().getTime() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
+      const subId = Number(
+        insertSub.run(
+          userId,
+          plan.id,
+          trial ? null : today(),
+          trial ? trialEnd : null,
+          trial ? TRIAL_PROJECTS : null,
+          checked.components.Total,
+          trial ? 0 : 1,
+          checked.promo,
+          body.discount ?? null,
+          now,
+          now,
+        ).lastInsertRowid,
+      );
+      saveCoverage(subId, checked);
+      for (const type of [1, 2]) {
+        for (const color of TAG_PALETTE.slice(0, 4))
+          insertTag.run(userId, color.name, color.color, type, now);
+      }
+      const answer = answerOf(userId);
+      insertRequest.run(body.idempotency_key, userId, JSON.stringify(answer), now);
+      return answer;
+    },
+  );
+
+  const activate = db.transaction(
+    (subId: number, userId: number, checked: ReturnType<typeof prices.check>) => {
+      const now = deps.now().toISOString();
+      db.prepare(
+        `UPDATE subscriptions SET plan_id = ?, activated = 1, start_date = ?, trial_end_date = NULL,
+           remaining_projects = NULL, payment_total = ?, promo_code = ?, updated_at = ? WHERE id = ?`,
+      ).run(checked.plan.id, today(), checked.components.Total, checked.promo, now, subId);
+      for (const table of ["subscription_project_types", "subscription_states", "subscription_counties"]) {
+        db.prepare(`DELETE FROM ${table} WHERE subscription_id = ?`).run(subId);
+      }
+      saveCoverage(subId, checked);
+      db.prepare(
+        `UPDATE users SET member_type = 'Member', allow_download = ?, display_subscription_nudge = 0, updated_at = ?
+         WHERE id = ?`,
+      ).run(checked.plan.download ? 1 : 0, now, userId);
+    },
+  );
+
+  const app = new Hono<AppEnv>();
+  const e = endpoints;
+
+  app.on(e.registerOptions.method, e.registerOptions.route, (c) =>
+    c.json({
+      data: {
+        additional_services: services.all(),
+        states: places.all("US"),
+        provinces: places.all("CA"),
+        verticals: verticals.all(),
+        plans: (plans.all() as Record<string, unknown>[]).map(({ active: _active, ...p }) => ({
+          ...p,
+          download: p.download === 1,
+          is_free_trial: p.is_free_trial === 1,
+        })),
+      },
+    }),
+  );
+
+  app.on(e.registerCounties.method, e.registerCounties.route, (c) =>
+    c.json({ data: counties.all(c.req.param("state").toUpperCase()) }),
+  );
+
+  app.on(e.registerPrice.method, e.registerPrice.route, async (c) => {
+    const body = await readBody(c, Choices);
+    return c.json({ data: { components: prices.check(body as PriceChoices).components } });
+  });
+
+  app.on(e.register.method, e.register.route, async (c) => {
+    const body = await readBody(c, RegisterBody);
+    const earlier = stored.get(body.idempotency_key);
+    if (earlier) return c.json(JSON.parse(earlier.answer));
+    if (body.password !== body.confirm_password) {
+      throw new ApiError(422, PASSWORDS_DIFFER, { confirm_password: [PASSWORDS_DIFFER] });
+    }
+    if (emailTaken.get(body.email)) throw new ApiError(422, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    const checked = prices.check(body as PriceChoices);
+    if (checked.plan.coverage_state && checked.plan.coverage_limit !== -1 && checked.states.length === 0) {
+      throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
+    }
+    const total = checked.components.Total;
+    if (!checked.trial && total > 0) {
+      if (!body.card)
+        throw new ApiError(422, "The card field is required.", { card: ["The card field is required."] });
+      if (!body.bill_to) {
+        throw new ApiError(422, "The bill to field is required.", {
+          bill_to: ["The bill to field is required."],
+        });
+      }
+      const charge = processor.charge({
+        idempotencyKey: `register:${body.idempotency_key}`,
+        amount: total,
+        card: body.card,
+      });
+      if (!charge.approved) throw new ApiError(402, charge.message, { card: [charge.message] });
+    }
+    const answer = createAccount(body, checked, (userId) => ({
+      message: REGISTERED,
+      data: { user_id: userId, email: body.email, payment_total: total },
+    }));
+    return c.json(answer);
+  });
+
+  app.on(e.subscribe.method, e.subscribe.route, auth, async (c) => {
+    const body = await readBody(c, SubscribeBody);
+    const userId = c.get("userId");
+    const sub = mySubscription.get(userId);
+    if (!sub) throw new ApiError(422, NO_SUBSCRIPTION);
+    if (sub.activated) throw new ApiError(422, ALREADY_ACTIVE);
+    const plan = prices.plan(body.plan);
+    if (plan?.is_free_trial) throw new ApiError(422, TRIAL_PLAN_CHOSEN, { plan: [TRIAL_PLAN_CHOSEN] });
+    const choices: PriceChoices = {
+      ...body,
+      plan_states: body.plan_states.length > 0 ? body.plan_states : subStates.all(sub.id).map((r) => r.id),
+      plan_verticals:
+        body.plan_verticals.length > 0 ? body.plan_verticals : subTypes.all(sub.id).map((r) => r.id),
+      is_free_trial: false,
+    };
+    const checked = prices.check(choices);
+    if (checked.plan.coverage_state && checked.plan.coverage_limit !== -1 && checked.states.length === 0) {
+      throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
+    }
+    if (checked.components.Total > 0) {
+      const charge = processor.charge({
+        idempotencyKey: `activate:${sub.id}`,
+        amount: checked.components.Total,
+        card: body.card,
+      });
+      if (!charge.approved) throw new ApiError(402, charge.message, { card: [charge.message] });
+    }
+    activate(sub.id, userId, checked);
+    return c.json({ message: SUBSCRIPTION_UPDATED });
+  });
+
+  return app;
+}
