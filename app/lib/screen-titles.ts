@@ -1,5 +1,5 @@
 /**
- * Screen titles by route id, for the screens that share one module (routes/coming-soon.tsx) and for the
+ * Screen titles by route id, for the screens that share one module (routes/projects.tsx, contacts.tsx) and for the
  * mobile header when a route has no `handle.title` of its own.
  */
 const TITLES: Record<string, string> = {
@@ -45,7 +45,7 @@ type MatchLike = { id: string; handle?: unknown };
 export function screenTitle(matches: readonly MatchLike[]): string | null {
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
-    // A module shared by several ids (projects.tsx, coming-soon.tsx) is named more precisely by its id.
+    // A module shared by several ids (projects.tsx, contacts.tsx) is named more precisely by its id.
     const byId = titleForRouteId(match.id);
     if (byId) return byId;
     const handleTitle = (match.handle as { title?: unknown } | undefined)?.title;
