@@ -14,10 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (states.length === 0) return Response.json({ counties: [] });
   try {
     const { data } = await context.get(apiContext).call(endpoints.counties, { query: { states } });
-    return Response.json(
-      { counties: data.map(({ name, state }) => ({ name, state })) },
-      { headers: { "Cache-Control": "private, max-age=3600" } },
-    );
+    return Response.json({ counties: data.map(({ name, state }) => ({ name, state })) });
   } catch (error) {
     if (error instanceof Response) throw error;
     return Response.json({ counties: [], error: "Unknown error while fetching counties." }, { status: 502 });

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { ROOT, STAFF_URL } from "./support/env";
+import { STAFF_URL } from "./support/env";
 import { APP_URL, expect, fillLogin, login, sessionCookie, test } from "./support/fixtures";
 import { logoutThroughUserMenu } from "./support/shell";
 
@@ -116,19 +114,6 @@ test.describe("guards", () => {
     const response = await page.goto("/no/such/page");
     await expect(page).toHaveURL(`${APP_URL}/Projects`);
     expect(response?.status()).toBe(200);
-  });
-
-  test("a screen of a later issue shows the not-available notice inside the shell", async ({ page }) => {
-    // The screens still routed to the shared notice module (`soon(...)` in app/routes.ts).
-    const pending = [...readFileSync(join(ROOT, "app/routes.ts"), "utf8").matchAll(/soon\("([^":]+)"/g)]
-      .map((m) => `/${m[1]}`)
-      .filter((path) => !path.startsWith("/sign-up"));
-    test.skip(pending.length === 0, "every member screen is built");
-    await login(page, "member@example.com");
-    const response = await page.goto(pending[0]);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByText("This screen is not available yet.")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: /^(Main|Profile)$/ })).toBeVisible();
   });
 });
 

@@ -246,8 +246,9 @@ const FORMS: FormCase[] = [
     url: () => "/Me/Account?dialog=password",
     fields: (m) => [
       { label: "Current password", value: m.password, secret: true },
-      { label: "New password", value: "another-new-password", secret: true },
-      { label: "Confirm new password", value: "another-new-password", secret: true },
+      // A failed change keeps the new password as typed (decision 042); the current one is always emptied.
+      { label: "New password", value: "another-new-password" },
+      { label: "Confirm new password", value: "another-new-password" },
     ],
     submit: "Change password",
   },
@@ -321,7 +322,7 @@ const FORMS: FormCase[] = [
   {
     name: "save company search",
     file: "routes/companies.tsx",
-    url: () => "/Companies?panel=1&name=Steel&dialog=save-search",
+    url: () => "/Companies?dialog=save-search",
     fields: () => [{ label: "Name", value: "Typed company search" }],
     submit: "Save",
   },
