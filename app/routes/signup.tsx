@@ -198,29 +198,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer(200, {}, values);
   }
 
-  // After a failed submit the passwords are typed again, like the card (never echoed into a page).
-  const withoutSecrets = { ...values, password: "", confirm_password: "" };
+  // A failed submit keeps everything typed but the card, which is never read into `values` (issue 13; the
+  // passwords come back in that one no-store answer, as after a failed password change: decision 042).
   if (typeof form.get(HONEYPOT_FIELD) === "string" && String(form.get(HONEYPOT_FIELD)) !== "") {
-    return answer(400, { formError: unknownError(phone) }, withoutSecrets);
+    return answer(400, { formError: unknownError(phone) }, values);
   }
   const card = readCard(form);
   const errors = validateSignup(values, card, plan, trial);
-  if (Object.keys(errors).length > 0) return answer(400, { errors }, withoutSecrets);
+  if (Object.keys(errors).length > 0) return answer(400, { errors }, values);
 
   const request_ = priceRequest(values, plan, trial, options);
   const price = await fetchPrice(api, request_);
   if (!price.components) {
     const message = price.error ?? unknownError(phone);
     const promo = values.promo_code ? { promo_code: [message] } : {};
-    return answer(400, { price, formError: message, errors: promo }, withoutSecrets);
+    return answer(400, { price, formError: message, errors: promo }, values);
   }
   const shown = Number(form.get("shown_total"));
   if (!Number.isFinite(shown) || Math.abs(shown - price.components.Total) > 0.004) {
-    return answer(409, { price, formError: priceChanged(money(price.components.Total)) }, withoutSecrets);
+    return answer(409, { price, formError: priceChanged(money(price.components.Total)) }, values);
   }
 
   const limit = await publicFormLimiter("sign-up").begin(context, values.email);
-  if (!limit.allowed) return answer(429, { price, formError: limit.message }, withoutSecrets);
+  if (!limit.allowed) return answer(429, { price, formError: limit.message }, values);
   try {
     await api.call(endpoints.register, { body: registerPayload(values, card, request_, trial) });
   } catch (error) {
@@ -228,11 +228,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await limit.attempt.count();
       const message =
         error.message && error.message !== GENERIC_API_MESSAGE ? error.message : unknownError(phone);
-      return answer(error.status === 429 ? 429 : 400, { price, formError: message }, withoutSecrets);
+      return answer(error.status === 429 ? 429 : 400, { price, formError: message }, values);
     }
     if (!upstreamFailureMessage(error)) throw error;
     await limit.attempt.release();
-    return answer(503, { price, formError: unknownError(phone) }, withoutSecrets);
+    return answer(503, { price, formError: unknownError(phone) }, values);
   }
   await limit.attempt.count();
 

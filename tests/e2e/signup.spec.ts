@@ -130,7 +130,7 @@ test.describe("sign-up checkout", () => {
     await expectNoCard(page, GOOD_CARD);
   });
 
-  test("a declined card keeps everything typed but the card (and the passwords)", async ({ page }) => {
+  test("a declined card keeps everything typed but the card", async ({ page }) => {
     const email = newEmail("declined");
     await openCheckout(page, "/sign-up/national");
     await fillAccount(page, email);
@@ -145,7 +145,8 @@ test.describe("sign-up checkout", () => {
     await expect(page.getByLabel("Zip")).toHaveValue("78701");
     await expect(page.getByLabel("Card number")).toHaveValue("");
     await expect(page.getByLabel("CVV")).toHaveValue("");
-    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue(PASSWORD);
+    await expect(page.getByLabel("Confirm password")).toHaveValue(PASSWORD);
     expect(query("SELECT id FROM users WHERE email = ?", email)).toEqual([]);
     await expectNoCard(page, DECLINED_CARD);
   });
