@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass } from "~/components/forms";
-import { PanelListFields } from "~/components/lists/simple-search-panel";
+import { PanelInput, PanelListFields } from "~/components/lists/simple-search-panel";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import type { ListParams } from "~/lib/list-params";
 import {
@@ -151,32 +151,14 @@ export function ProjectSearchPanel({
               ))}
             </div>
           </fieldset>
-          <div>
-            <label htmlFor="adv-company" className={labelClass}>
-              Company
-            </label>
-            <input
-              id="adv-company"
-              name="company"
-              defaultValue={one(search.company)}
-              maxLength={100}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="adv-project-id" className={labelClass}>
-              Project ID
-            </label>
-            <input
-              id="adv-project-id"
-              name="projectId"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={one(search.projectId)}
-              maxLength={9}
-              className={inputClass}
-            />
-          </div>
+          <PanelInput name="company" label="Company" defaultValue={one(search.company)} />
+          <PanelInput
+            name="projectId"
+            label="Project ID"
+            numeric
+            maxLength={9}
+            defaultValue={one(search.projectId)}
+          />
         </div>
 
         <Checkboxes
@@ -219,30 +201,18 @@ export function ProjectSearchPanel({
         ) : null}
         {unitsLabel ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="adv-min-unit" className={labelClass}>
-                Project Min {unitsLabel}
-              </label>
-              <input
-                id="adv-min-unit"
-                name="min_unit"
-                inputMode="numeric"
-                defaultValue={one(search.min_unit)}
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <label htmlFor="adv-max-unit" className={labelClass}>
-                Project Max {unitsLabel}
-              </label>
-              <input
-                id="adv-max-unit"
-                name="max_unit"
-                inputMode="numeric"
-                defaultValue={one(search.max_unit)}
-                className={inputClass}
-              />
-            </div>
+            <PanelInput
+              name="min_unit"
+              label={`Project Min ${unitsLabel}`}
+              numeric
+              defaultValue={one(search.min_unit)}
+            />
+            <PanelInput
+              name="max_unit"
+              label={`Project Max ${unitsLabel}`}
+              numeric
+              defaultValue={one(search.max_unit)}
+            />
           </div>
         ) : null}
 
@@ -283,18 +253,7 @@ export function ProjectSearchPanel({
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <div>
-            <label htmlFor="adv-city" className={labelClass}>
-              City
-            </label>
-            <input
-              id="adv-city"
-              name="city"
-              defaultValue={one(search.city)}
-              maxLength={100}
-              className={inputClass}
-            />
-          </div>
+          <PanelInput name="city" label="City" defaultValue={one(search.city)} />
           <div>
             <label htmlFor="adv-state" className={labelClass}>
               State

@@ -106,19 +106,13 @@ export function SimpleSearchPanel({
               );
             }
             return (
-              <div key={field.name}>
-                <label htmlFor={id} className={labelClass}>
-                  {field.label}
-                </label>
-                <input
-                  id={id}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  defaultValue={values(search[field.name])[0] ?? ""}
-                  maxLength={100}
-                  className={inputClass}
-                />
-              </div>
+              <PanelInput
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                type={field.type}
+                defaultValue={values(search[field.name])[0]}
+              />
             );
           })}
         </div>
@@ -141,6 +135,41 @@ export function SimpleSearchPanel({
         </div>
       </Form>
     </section>
+  );
+}
+
+/** A text field of a search panel: its label, the value from the URL, at most 100 characters. */
+export function PanelInput({
+  name,
+  label,
+  defaultValue,
+  type = "text",
+  numeric = false,
+  maxLength = 100,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  type?: string;
+  numeric?: boolean;
+  maxLength?: number;
+}) {
+  const id = `adv-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        inputMode={numeric ? "numeric" : undefined}
+        defaultValue={defaultValue ?? ""}
+        maxLength={maxLength}
+        className={inputClass}
+      />
+    </div>
   );
 }
 
