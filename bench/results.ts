@@ -46,6 +46,17 @@ export interface Results {
     slowest: { ms: number; round: number; query: string }[];
     keywords: string[];
   };
+  /** Advanced searches (three or more filters, with and without a keyword), one after another. */
+  advancedSearch: Omit<Results["keywordSearch"], "keywords"> & { queries: number };
+  /** Lite pages (Save-Data: on) as served: HTML bytes and script tags, next to the full page. */
+  lite: {
+    page: string;
+    htmlBytes: number;
+    htmlGzip: number;
+    scriptTags: number;
+    fullHtmlGzip: number;
+    fullScriptTags: number;
+  }[];
   /** Peak RSS polled during the runs above one connection, overall and per page run (in run order). */
   memory: { peakRssUnderLoadMb: number; vmHwmMb: number; peakRssByRunMb: Record<string, number> };
   bundles: RouteBundle[];

@@ -5,7 +5,7 @@
  * writes bench/results.md and bench/results.json, each figure next to its target.
  *
  * Environment: BENCH_PROJECTS (500000), BENCH_DURATION (seconds per load run, 10), BENCH_CONNECTIONS ("1,50"),
- * BENCH_WARMUP (seconds, 2), BENCH_LH_RUNS (3), BENCH_APP_PORT (3600), BENCH_API_PORT (3601),
+ * BENCH_WARMUP (seconds, 2), BENCH_LH_RUNS (5), BENCH_APP_PORT (3600), BENCH_API_PORT (3601),
  * BENCH_SKIP_BUILD=1, BENCH_SKIP_LIGHTHOUSE=1, BENCH_CPU_PROF=1 (writes the app's CPU profile to
  * bench/output/profiles/), CHROME_PATH (/usr/bin/chromium).
  */
@@ -14,13 +14,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { routeBundles } from "./bundle";
 import { lighthouse } from "./lighthouse";
 import { type LoadOptions, type LoadResult, runLoad } from "./load";
 import { peakRssMb, sampleRss } from "./memory";
 import { writeReport } from "./report";
 import type { ByConnections, PageResult, Results, Settings } from "./results";
-import { apiCalls, type CallPlan, type Page, pages, SEARCH_KEYWORDS } from "./scenarios";
+import { ADVANCED_SEARCHES, apiCalls, type CallPlan, type Page, pages, SEARCH_KEYWORDS } from "./scenarios";
 import { ensureBenchDatabase } from "./seed";
 import { type Server, startApi, startApp } from "./servers";
 import { apiToken, appSessionCookie, loginFormBody, loginFormHeaders, MEMBER } from "./session";
@@ -43,13 +44,16 @@ const settings: Settings = {
   durationS: intEnv("BENCH_DURATION", 10),
   warmupS: intEnv("BENCH_WARMUP", 2),
   connections: (process.env.BENCH_CONNECTIONS || "1,50").split(",").map((c) => Number(c.trim())),
-  lighthouseRuns: intEnv("BENCH_LH_RUNS", 3),
+  lighthouseRuns: intEnv("BENCH_LH_RUNS", 5),
   appPort: intEnv("BENCH_APP_PORT", 3600),
   apiPort: intEnv("BENCH_API_PORT", 3601),
   cpuProfile: flag("BENCH_CPU_PROF"),
   skipBuild: flag("BENCH_SKIP_BUILD"),
   skipLighthouse: flag("BENCH_SKIP_LIGHTHOUSE"),
 };
+
+/** The pages Lighthouse audits, each also as a lite page. */
+const LITE_PAGES = ["projects", "project"];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -63,25 +67,22 @@ async function load(options: LoadOptions): Promise<LoadResult> {
   return runLoad(options);
 }
 
-async function keywordSearch(apiUrl: string, token: string) {
+/** Times API searches one after another, in rounds: the first round meets each query for the first time. */
+async function sequentialSearch(apiUrl: string, token: string, queries: string[], rounds = 3) {
   const times: { ms: number; round: number; query: string }[] = [];
-  const orders = ["", "&orderBy=updated_at&orderDirection=desc&page=50", "&orderBy=minimum_value&page=2"];
-  for (let round = 0; round < 3; round++) {
-    for (const keyword of SEARCH_KEYWORDS) {
-      for (const order of orders) {
-        const query = `perPage=15&query=${encodeURIComponent(keyword)}${order}`;
-        const started = performance.now();
-        const res = await fetch(`${apiUrl}/Projects?${query}`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`keyword search ${query}: HTTP ${res.status}`);
-        times.push({ ms: performance.now() - started, round, query });
-      }
+  for (let round = 0; round < rounds; round++) {
+    for (const query of queries) {
+      const started = performance.now();
+      const res = await fetch(`${apiUrl}/Projects?${query}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`search ${query}: HTTP ${res.status}`);
+      times.push({ ms: performance.now() - started, round, query });
     }
   }
   const all = times.map((t) => t.ms);
-  // The first round meets each keyword for the first time (the API caches keyword counts for 30 s).
+  // The API caches keyword counts for 30 s: the first round is the uncached one.
   const first = times.filter((t) => t.round === 0).map((t) => t.ms);
   const later = times.filter((t) => t.round > 0).map((t) => t.ms);
   return {
@@ -95,7 +96,39 @@ async function keywordSearch(apiUrl: string, token: string) {
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 8)
       .map((t) => ({ ms: round(t.ms), round: t.round + 1, query: t.query })),
-    keywords: SEARCH_KEYWORDS,
+  };
+}
+
+function keywordSearch(apiUrl: string, token: string) {
+  const orders = ["", "&orderBy=updated_at&orderDirection=desc&page=50", "&orderBy=minimum_value&page=2"];
+  const queries = SEARCH_KEYWORDS.flatMap((keyword) =>
+    orders.map((order) => `perPage=15&query=${encodeURIComponent(keyword)}${order}`),
+  );
+  return sequentialSearch(apiUrl, token, queries).then((r) => ({ ...r, keywords: SEARCH_KEYWORDS }));
+}
+
+/** Lite pages as the server sends them (Save-Data: on): gzip bytes of the HTML next to the full page's. */
+async function liteBytes(app: Server, page: Page, cookie: string) {
+  const fetchHtml = async (saveData: boolean) => {
+    const res = await fetch(`${app.url}${page.path}`, {
+      headers: { Cookie: cookie, ...(saveData ? { "Save-Data": "on" } : {}) },
+    });
+    const html = await res.text();
+    if (res.status !== 200) throw new Error(`${page.path} (lite ${saveData}) answered ${res.status}`);
+    return {
+      html: Buffer.byteLength(html),
+      gzip: gzipSync(html).length,
+      scripts: (html.match(/<script\b/g) ?? []).length,
+    };
+  };
+  const [lite, full] = await Promise.all([fetchHtml(true), fetchHtml(false)]);
+  return {
+    page: page.label,
+    htmlBytes: lite.html,
+    htmlGzip: lite.gzip,
+    scriptTags: lite.scripts,
+    fullHtmlGzip: full.gzip,
+    fullScriptTags: full.scripts,
   };
 }
 
@@ -164,6 +197,17 @@ async function main() {
       `  keyword search p50 ${search.p50} ms, p95 ${search.p95} ms (first round ${search.firstRoundP95} ms, later ${search.laterRoundsP95} ms) over ${search.requests} requests`,
     );
 
+    log("reference API advanced search latency (sequential)...");
+    const advanced = await sequentialSearch(api.url, token, ADVANCED_SEARCHES);
+    log(
+      `  advanced search p50 ${advanced.p50} ms, p95 ${advanced.p95} ms over ${advanced.requests} requests`,
+    );
+
+    const lite = [];
+    for (const page of pageList.filter((p) => LITE_PAGES.includes(p.id)))
+      lite.push(await liteBytes(app, page, cookie));
+    log(`lite pages: ${JSON.stringify(lite)}`);
+
     const appResults: Record<string, ByConnections> = {};
     const callResults: Record<string, ByConnections> = {};
     let peakUnderLoad = 0;
@@ -215,21 +259,27 @@ async function main() {
 
     const lighthouseResults: Results["lighthouse"] = {};
     if (!settings.skipLighthouse) {
-      for (const page of pageList.filter((p) => p.id === "projects" || p.id === "project")) {
-        log(`lighthouse ${page.label} (${settings.lighthouseRuns} runs)...`);
+      const audited = pageList.filter((p) => LITE_PAGES.includes(p.id));
+      const runs = [
+        ...audited.map((page) => ({ id: page.id, page, headers: {} })),
+        ...audited.map((page) => ({ id: `${page.id}-lite`, page, headers: { "Save-Data": "on" } })),
+      ];
+      for (const { id, page, headers } of runs) {
+        log(`lighthouse ${id} ${page.label} (${settings.lighthouseRuns} runs)...`);
         try {
-          lighthouseResults[page.id] = await lighthouse({
+          lighthouseResults[id] = await lighthouse({
             root: ROOT,
             url: `${app.url}${page.path}`,
             cookie,
             outDir: OUT,
-            name: page.id,
+            name: id,
             runs: settings.lighthouseRuns,
+            headers,
           });
         } catch (error) {
-          lighthouseResults[page.id] = { error: (error as Error).message };
+          lighthouseResults[id] = { error: (error as Error).message };
         }
-        log(`  ${JSON.stringify(lighthouseResults[page.id])}`);
+        log(`  ${JSON.stringify(lighthouseResults[id])}`);
       }
     }
 
@@ -265,6 +315,8 @@ async function main() {
       pages: pageResults,
       apiCalls: callResults,
       keywordSearch: search,
+      advancedSearch: { ...advanced, queries: ADVANCED_SEARCHES.length },
+      lite,
       memory: {
         peakRssUnderLoadMb: round(peakUnderLoad, 1),
         vmHwmMb: round(vmHwmMb, 1),

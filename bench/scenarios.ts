@@ -44,6 +44,33 @@ const ADVANCED_JSON = encodeURIComponent(
   JSON.stringify({ sector: "Public", state: ["TX", "CA", "FL"], value: ["5_25_million", "25_100_million"] }),
 );
 
+/**
+ * Advanced searches for the reference API's filtered-search latency (same target as the keyword search): three
+ * or more filters, with and without a keyword, as the app sends them (`advanced` JSON). The second is the
+ * issue's example: public hospital renovations over $25M in three counties, entered this quarter.
+ */
+const ADVANCED_FILTERS = [
+  { sector: "Public", state: ["TX", "CA", "FL"], value: ["5_25_million", "25_100_million"] },
+  {
+    sector: "Public",
+    state: ["TX"],
+    county: ["Harris", "Dallas", "Tarrant"],
+    value: ["25_100_million"],
+    operator: ">",
+    enterStartDate: "2026-10-01",
+    enterEndDate: "2026-12-31",
+  },
+  { sector: "Private", state: ["NY", "NJ"], constructionType: ["Renovation"], value: ["1_5_million"] },
+  { state: ["CA"], city: "Los Angeles", value: ["over_100_million"], operator: "<" },
+];
+const ADVANCED_KEYWORDS = ["", "hospital", "school", "renovation", "office"];
+export const ADVANCED_SEARCHES = ADVANCED_FILTERS.flatMap((filters) =>
+  ADVANCED_KEYWORDS.map(
+    (keyword) =>
+      `page=1&perPage=15${keyword ? `&query=${keyword}` : ""}&advanced=${encodeURIComponent(JSON.stringify(filters))}`,
+  ),
+);
+
 export function apiCalls(projectId: number, loginBody: string): ApiCall[] {
   return [
     { id: "Users/Me", method: "GET", path: "Users/Me" },
