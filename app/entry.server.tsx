@@ -1,11 +1,11 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { LitePagesProvider, litePagesContext } from "./lib/lite-pages";
 import { logPath } from "./lib/log-path";
 import { NonceProvider, nonceContext } from "./lib/nonce";
+import { paintBeforeScript } from "./lib/paint-first.server";
 
 // The app server (server/app-server.ts) reads the validated configuration and the context key it hands the
 // client address and refusals over with from here: the build's server entry is the one module both share.
@@ -41,18 +41,29 @@ export default function handleRequest(
         nonce,
         // The whole document at once, for every client: the loaders defer nothing, so streaming would only
         // split the same bytes into pieces, and a page without JavaScript could not fill in a streamed part.
+        // Having it whole also lets its scripts be set to run after the first paint (paint-first.server.ts).
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          body.on("end", () => clearTimeout(abortTimer));
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(abortTimer);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = Buffer.concat(chunks).toString("utf8");
+              resolve(
+                new Response(lite ? html : paintBeforeScript(html), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
