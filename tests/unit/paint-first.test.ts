@@ -23,6 +23,14 @@ const page = (script: string) =>
 /** Runs a rewritten script with stand-ins for the browser's dynamic import and frame callbacks. */
 async function run(code: string, visibility = "visible") {
   const imported: string[] = [];
+  const preloaded: string[] = [];
+  const document = {
+    visibilityState: visibility,
+    createElement: () => ({}) as { rel?: string; href?: string },
+    head: {
+      appendChild: (link: { rel?: string; href?: string }) => preloaded.push(`${link.rel} ${link.href}`),
+    },
+  };
   const window: Record<string, unknown> = {};
   const frames: (() => void)[] = [];
   const body = code.replace(/\bimport\(/g, "__import(");
@@ -33,23 +41,25 @@ async function run(code: string, visibility = "visible") {
       return Promise.resolve({ url });
     },
     window,
-    { visibilityState: visibility },
+    document,
     (cb: () => void) => frames.push(cb),
     (cb: () => void) => cb(),
   );
-  return { imported, window, frames, settle: () => new Promise((r) => setTimeout(r, 0)) };
+  return { imported, preloaded, window, frames, settle: () => new Promise((r) => setTimeout(r, 0)) };
 }
 
 describe("paint before script", () => {
-  it("imports nothing until a frame has been painted, then the route modules and the entry, in order", async () => {
-    const code = deferModuleScript(SCRIPT);
+  it("preloads and imports nothing until a frame has been painted, then the route modules and the entry, in order", async () => {
+    const code = deferModuleScript(SCRIPT, ["/assets/root-B.js", "/assets/chunk-F.js"]);
     expect(code).not.toBeNull();
     const page = await run(code as string);
     await page.settle();
     expect(page.imported).toEqual([]);
+    expect(page.preloaded).toEqual([]);
     expect(page.frames).toHaveLength(1);
     page.frames[0]();
     await page.settle();
+    expect(page.preloaded).toEqual(["modulepreload /assets/root-B.js", "modulepreload /assets/chunk-F.js"]);
     expect(page.imported).toEqual([
       "/assets/root-B.js",
       "/assets/_member-C.js",
@@ -71,9 +81,10 @@ describe("paint before script", () => {
     expect(page.imported).toContain("/assets/entry.client-E.js");
   });
 
-  it("rewrites the document's route-modules script only: no longer async, nonce kept, preloads kept", () => {
+  it("moves the preloads into the route-modules script, which is no longer async and keeps its nonce", () => {
     const html = paintBeforeScript(page(SCRIPT));
-    expect(html).toContain('<link rel="modulepreload" href="/assets/root-B.js"/>');
+    expect(html).not.toContain("<link");
+    expect(html).toContain('["/assets/root-B.js"]');
     expect(html).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
     expect(html).toMatch(/<script nonce="n" type="module">new Promise/);
     expect(html).not.toMatch(/import \* as/);

@@ -1,0 +1,45 @@
+/**
+ * `npx tsx bench/lh-only.ts [path ...]`: Lighthouse alone (BENCH_LH_RUNS runs, 5) against the built app on the
+ * bench database, for trying a change to what the browser loads without the whole bench. Writes nothing but
+ * its reports in bench/output/; `npm run bench` stays the one that records results.
+ */
+import { join, resolve } from "node:path";
+import { lighthouse } from "./lighthouse";
+import { startApi, startApp } from "./servers";
+import { appSessionCookie } from "./session";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const OUT = join(ROOT, "bench", "output");
+
+async function main() {
+  const paths = process.argv.slice(2);
+  const api = await startApi({
+    root: ROOT,
+    port: 3601,
+    dbPath: join(ROOT, "bench", "data", "bench.sqlite"),
+    logPath: join(OUT, "api.log"),
+  });
+  const app = await startApp({ root: ROOT, port: 3600, apiUrl: api.url, logPath: join(OUT, "app.log") });
+  try {
+    const cookie = await appSessionCookie(app.url);
+    for (const path of paths.length > 0 ? paths : ["/Projects"]) {
+      const result = await lighthouse({
+        root: ROOT,
+        url: `${app.url}${path}`,
+        cookie,
+        outDir: OUT,
+        name: `only-${path.replace(/\W+/g, "-")}`,
+        runs: Number(process.env.BENCH_LH_RUNS ?? 5),
+      });
+      console.log(path, JSON.stringify(result));
+    }
+  } finally {
+    await app.stop();
+    await api.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+/**
+ * `npx tsx bench/profile-page.ts /Projects [/Contacts ...]`: serves the bench database, logs in, requests each
+ * page sequentially (BENCH_PROFILE_REQUESTS, 400 each) with the app under `--cpu-prof`, and prints where the
+ * app's CPU went: self time by function and by package, per request. The profile stays in bench/output/profiles/.
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { startApi, startApp } from "./servers";
+import { appSessionCookie } from "./session";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const OUT = join(ROOT, "bench", "output");
+const PROFILES = join(OUT, "profiles");
+const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function packageOf(url: string): string {
+  if (!url) return "(native/gc)";
+  const nm = url.lastIndexOf("node_modules/");
+  if (nm >= 0) {
+    const rest = url.slice(nm + 13).split("/");
+    return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  if (url.startsWith("node:")) return "node";
+  return url.replace(`file://${ROOT}/`, "");
+}
+
+function summarise(profile: Profile, requests: number) {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    if (us === 0) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const pkg = packageOf(url);
+    const key = `${functionName || "(anonymous)"} ${pkg}:${lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+  }
+  const idle = [...byFunction].filter(([k]) => k.startsWith("(idle)")).reduce((t, [, us]) => t + us, 0);
+  const total = [...byFunction.values()].reduce((a, b) => a + b, 0) - idle;
+  const ms = (us: number) => (us / 1000 / requests).toFixed(3);
+  console.log(`busy CPU ${ms(total)} ms per request over ${requests} requests`);
+  console.log("by package (ms/request):");
+  for (const [k, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${ms(us)}  ${k}`);
+  console.log("by function, self (ms/request):");
+  for (const [k, us] of [...byFunction]
+    .filter(([k]) => !k.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30))
+    console.log(`  ${ms(us)}  ${k}`);
+}
+
+async function main() {
+  const paths = process.argv.slice(2);
+  // `--summarise file.cpuprofile requests`: the summary of a profile written before.
+  if (paths[0] === "--summarise") {
+    summarise(JSON.parse(readFileSync(paths[1], "utf8")) as Profile, Number(paths[2] ?? REQUESTS));
+    return;
+  }
+  mkdirSync(PROFILES, { recursive: true });
+  const started = Date.now();
+  const api = await startApi({
+    root: ROOT,
+    port: 3601,
+    dbPath: join(ROOT, "bench", "data", "bench.sqlite"),
+    logPath: join(OUT, "api.log"),
+  });
+  const app = await startApp({
+    root: ROOT,
+    port: 3600,
+    apiUrl: api.url,
+    logPath: join(OUT, "app.log"),
+    nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${PROFILES}`],
+  });
+  try {
+    const cookie = await appSessionCookie(app.url);
+    for (const path of paths) {
+      for (let i = 0; i < REQUESTS; i++) {
+        const res = await fetch(`${app.url}${path}`, {
+          headers: { Cookie: cookie, "Accept-Encoding": "gzip" },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      }
+    }
+  } finally {
+    await app.stop();
+    await api.stop();
+  }
+  const newest = readdirSync(PROFILES)
+    .map((f) => join(PROFILES, f))
+    .filter((f) => statSync(f).mtimeMs >= started)
+    // The main thread's profile is the largest (tsx's loader thread writes a small one of its own).
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  if (!newest) throw new Error("no profile written");
+  console.log(newest);
+  summarise(JSON.parse(readFileSync(newest, "utf8")) as Profile, REQUESTS * paths.length);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
