@@ -230,6 +230,35 @@ describe("GET Projects", () => {
     }
   });
 
+  it("a keyword with advanced filters counts and pages alike from the FTS rowids or from the keyword's set", async () => {
+    const fromRowids = projectQueries(t.db, { keywordSetMin: 1e9 });
+    const fromSet = projectQueries(t.db, { keywordSetMin: 0 });
+    const filters = [
+      { sector: "Public" },
+      { state: ["TX", "CA", "FL"], value: ["5_25_million", "25_100_million"] },
+      { constructionType: ["Renovation"], showInactive: true },
+    ];
+    let found = 0;
+    for (const query of ["the", "school", "renovation"]) {
+      for (const advanced of filters) {
+        for (const orderBy of [null, "title", "stage"]) {
+          const p = parseProjectListParams({
+            query,
+            orderBy,
+            perPage: "10",
+            advanced: JSON.stringify(advanced),
+          });
+          const a = fromRowids.list(memberId, p);
+          const b = fromSet.list(memberId, p);
+          expect(b.data.total, `${query} ${JSON.stringify(advanced)}`).toBe(a.data.total);
+          expect(b.data.data.map((r) => r.id)).toEqual(a.data.data.map((r) => r.id));
+          found += a.data.total;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
   it("filters to the member's saved projects (mine) and to one folder (tag)", async () => {
     const saved = t.db
       .prepare("SELECT count(*) FROM user_projects WHERE user_id = ?")

@@ -22,9 +22,19 @@ const TOTAL_TTL_MS = 30_000;
 
 const INACTIVE = new WeakMap<Db, { ids: Set<number>; at: number }>();
 
+/**
+ * A keyword matching more projects than this, combined with advanced filters, is tested from memory: the
+ * filters' index drives and each candidate is looked up in the keyword's set of matches (kept 30 s, a few
+ * keywords at a time). Materialising 150,000 FTS rowids in every query cost 70–150 ms at 500,000 projects.
+ */
+const KEYWORD_SET_MIN = 20_000;
+const KEYWORD_SETS_KEPT = 8;
+const KEYWORD_SETS = new WeakMap<Db, Map<string, { ids: Set<number>; at: number }>>();
+
 /** Prepared project queries for one database. */
-export function projectQueries(db: Db, options: { walkThreshold?: number } = {}) {
+export function projectQueries(db: Db, options: { walkThreshold?: number; keywordSetMin?: number } = {}) {
   const walkMin = options.walkThreshold;
+  const keywordSetMin = options.keywordSetMin ?? KEYWORD_SET_MIN;
   const { rowsFor, get } = projectRows(db);
   const allCount = db.prepare<[], number>("SELECT count(*) FROM projects").pluck();
   const inactiveCount = db.prepare<[], number>("SELECT count(*) FROM projects WHERE active = 0").pluck();
@@ -42,6 +52,32 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
     );
   }
   const inactiveState = inactive;
+
+  let keywordSets = KEYWORD_SETS.get(db);
+  if (!keywordSets) {
+    const sets = new Map<string, { ids: Set<number>; at: number }>();
+    KEYWORD_SETS.set(db, sets);
+    keywordSets = sets;
+    db.function(
+      "leads_keyword_match",
+      { deterministic: false, varargs: false },
+      (match: unknown, id: unknown) => (sets.get(String(match))?.ids.has(Number(id)) ? 1 : 0),
+    );
+  }
+  const keptKeywordSets = keywordSets;
+  const keywordRowids = db.prepare<[string], number>(
+    "SELECT rowid FROM projects_fts WHERE projects_fts MATCH ?",
+  );
+  /** Makes sure the keyword's matches are in memory for leads_keyword_match (read before the query runs). */
+  function holdKeywordSet(match: string) {
+    const now = Date.now();
+    const hit = keptKeywordSets.get(match);
+    if (hit && now - hit.at < TOTAL_TTL_MS) return;
+    keptKeywordSets.delete(match);
+    if (keptKeywordSets.size >= KEYWORD_SETS_KEPT)
+      keptKeywordSets.delete(keptKeywordSets.keys().next().value as string);
+    keptKeywordSets.set(match, { ids: new Set(keywordRowids.pluck().all(match)), at: now });
+  }
   function refreshInactive() {
     const now = Date.now();
     if (now - inactiveState.at > TOTAL_TTL_MS) {
@@ -79,6 +115,27 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
     const entry = { n, active, at: now };
     countCache.set(match, entry);
     return entry;
+  }
+
+  // Filtered counts (advanced searches), kept as briefly and for the same reason. A member's saved rows change
+  // with the member's own saves, so counts over them are never kept.
+  const filteredCountCache = new Map<string, { n: number; at: number }>();
+  function filteredCount(sql: string, params: unknown[], keep: boolean): number {
+    const count = () =>
+      db
+        .prepare<unknown[], number>(sql)
+        .pluck()
+        .get(...params)!;
+    if (!keep) return count();
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const now = Date.now();
+    const hit = filteredCountCache.get(key);
+    if (hit && now - hit.at < TOTAL_TTL_MS) return hit.n;
+    const n = count();
+    if (filteredCountCache.size >= 500)
+      filteredCountCache.delete(filteredCountCache.keys().next().value as string);
+    filteredCountCache.set(key, { n, at: now });
+    return n;
   }
 
   const stageGroups = db.prepare<[], { id: number }>("SELECT id FROM stages ORDER BY name, id").pluck();
@@ -194,8 +251,13 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
       const threshold =
         walkMin ?? (correlated ? Math.max(WALK_THRESHOLD, WALK_DENSITY * activeTotal()) : WALK_THRESHOLD);
       big = !mine && n > threshold;
-      if (q.plain && !big) {
-        // Few matches: drive from the FTS rowids, look each project up, sort them.
+      if (!mine && !q.plain && n > keywordSetMin) {
+        holdKeywordSet(q.match);
+        where.push("leads_keyword_match(?, p.id)");
+        params.push(q.match);
+      } else if (!mine && (!big || !q.plain)) {
+        // Few matches, or a keyword with advanced filters (walking the sort index would pass over every
+        // project that the filters refuse): drive from the FTS rowids, look each project up, sort them.
         from = `(SELECT rowid AS mid FROM projects_fts WHERE projects_fts MATCH ?) m CROSS JOIN ${q.from}`;
         where.push("p.id = m.mid");
         params = [q.match, ...params];
@@ -213,10 +275,7 @@ export function projectQueries(db: Db, options: { walkThreshold?: number } = {})
       if (q.plain && q.match === null) matching = activeTotal();
       else {
         const countWhere = whereSql.replace("+p.id IN", "p.id IN");
-        matching = db
-          .prepare<unknown[], number>(`SELECT count(*) FROM ${from} ${countWhere}`)
-          .pluck()
-          .get(...params)!;
+        matching = filteredCount(`SELECT count(*) FROM ${from} ${countWhere}`, params, !mine);
       }
     }
     if (big && (p.orderBy === "stage" || p.orderBy === "project_type" || p.orderBy === "tag")) {
