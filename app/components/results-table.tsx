@@ -70,7 +70,7 @@ export function ResultsTable<Row extends { id: number }>({
             {selection ? (
               <th {...keep("columnheader")} scope="col" className="w-10 px-3 py-2 max-sm:w-auto max-sm:p-0">
                 {selection.onToggleAll ? (
-                  <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center sm:min-h-6 sm:min-w-6">
+                  <label className="results-select-target">
                     <input
                       type="checkbox"
                       aria-label="Select all rows on this page"
@@ -104,16 +104,11 @@ export function ResultsTable<Row extends { id: number }>({
               <tr
                 {...keep("row")}
                 key={row.id}
-                className={`hover:bg-brand-50/60 max-sm:relative max-sm:block max-sm:py-3 max-sm:pr-3 ${
-                  selection ? "max-sm:pl-14" : "max-sm:pl-3"
-                }`}
+                className={selection ? "results-row results-row-selectable" : "results-row"}
               >
                 {selection ? (
-                  <td
-                    {...keep("cell")}
-                    className="px-3 py-2 max-sm:absolute max-sm:top-1.5 max-sm:left-1.5 max-sm:p-0"
-                  >
-                    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center sm:min-h-6 sm:min-w-6">
+                  <td {...keep("cell")} className="results-select-cell">
+                    <label className="results-select-target">
                       <input
                         type="checkbox"
                         form={selection.formId}
@@ -146,24 +141,21 @@ export function ResultsTable<Row extends { id: number }>({
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const content = column.render(row);
   const empty = content === null || content === undefined || content === "" || content === false;
-  const base = `px-3 py-2 align-top text-slate-800 ${column.className ?? ""}`;
+  const base = column.className ? `results-cell ${column.className}` : "results-cell";
   if (column.card === "title") {
     return (
-      <td {...keep("cell")} className={`${base} max-sm:mr-1 max-sm:inline max-sm:p-0 max-sm:text-base`}>
+      <td {...keep("cell")} className={`${base} results-cell-title`}>
         {content}
       </td>
     );
   }
-  const card =
-    column.card === "hidden" || empty
-      ? "max-sm:hidden"
-      : "max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:whitespace-normal";
+  const card = column.card === "hidden" || empty ? "results-cell-hidden" : "results-cell-pair";
   return (
     <td {...keep("cell")} className={`${base} ${card}`}>
-      <span aria-hidden="true" className="w-28 shrink-0 font-medium text-slate-600 sm:hidden">
+      <span aria-hidden="true" className="results-card-label">
         {column.label}
       </span>
-      <span className="min-w-0 break-words">{content}</span>
+      <span className="results-value">{content}</span>
     </td>
   );
 }

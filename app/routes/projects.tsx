@@ -71,7 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     saved,
     routeTagId: routeTagId ?? null,
     list: { ...list, tag },
-    rows,
+    rows: rows.map(listRow),
     total: result.data.total,
     databaseTotal: result.total ?? null,
     countMine,
@@ -246,7 +246,28 @@ function ProjectsMap({ places, carry }: { places: MapPlace[]; carry: string }) {
   );
 }
 
-function projectColumns(carry: string): Column<ProjectRow>[] {
+/**
+ * What a row of the list shows: the page's data (serialised again for the browser) carries these fields only,
+ * not the API's whole row (the map reads the address on the server, before this).
+ */
+function listRow(row: ProjectRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    city: row.city,
+    state: row.state,
+    types: row.types.map((type) => type.name),
+    construction_type: row.construction_type,
+    stage: row.stage?.name ?? null,
+    minimum_value: row.minimum_value,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    folder: row.tag[0],
+  };
+}
+type ProjectListRow = ReturnType<typeof listRow>;
+
+function projectColumns(carry: string): Column<ProjectListRow>[] {
   return [
     {
       key: "title",
@@ -268,7 +289,7 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       key: "project_type",
       label: "Project Type",
       sortKey: "project_type",
-      render: (row) => row.types.map((t) => t.name).join(", "),
+      render: (row) => row.types.join(", "),
     },
     {
       key: "construction_type",
@@ -277,12 +298,12 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       card: "hidden",
       render: (row) => row.construction_type,
     },
-    { key: "stage", label: "Projected Project Stage", sortKey: "stage", render: (row) => row.stage?.name },
+    { key: "stage", label: "Projected Project Stage", sortKey: "stage", render: (row) => row.stage },
     {
       key: "minimum_value",
       label: "Estimated Value (M)",
       sortKey: "minimum_value",
-      className: "whitespace-nowrap",
+      className: "sm:whitespace-nowrap",
       render: (row) => formatMillions(row.minimum_value),
     },
     {
@@ -298,6 +319,6 @@ function projectColumns(carry: string): Column<ProjectRow>[] {
       sortKey: "updated_at",
       render: (row) => formatShortDate(row.updated_at),
     },
-    { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.tag[0]} /> },
+    { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.folder} /> },
   ];
 }

@@ -25,17 +25,8 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-    >
+    // The stroke style is the .stroke-icon class (app.css): the same five attributes on every icon of every page.
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={`stroke-icon ${className}`}>
       <path d={PATHS[name]} />
     </svg>
   );

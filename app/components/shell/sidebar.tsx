@@ -18,12 +18,12 @@ export type SidebarUser = {
 
 export type TrialInfo = { remaining: number | null; endDate: string | null } | null;
 
-const linkBase =
-  "relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+// The sidebar's classes are named in app.css (its entries are on every member page, many times over).
+const linkBase = "nav-entry";
 const closeClass =
   "inline-flex items-center gap-1 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-100 md:hidden";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `${linkBase} ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
+  isActive ? "nav-entry nav-entry-current" : "nav-entry nav-entry-idle";
 
 /**
  * The sidebar: main entries (or the profile entries on profile pages), folder lists, keyword search and the
@@ -65,22 +65,16 @@ export function Sidebar({
           <NavLink
             to={`${base}/Tags/${tag.id}`}
             className={({ isActive }) =>
-              `flex min-w-0 flex-1 items-center gap-2 rounded-md px-3 py-1.5 text-sm ${
-                isActive ? "bg-brand-50 font-medium text-brand-800" : "text-slate-700 hover:bg-slate-100"
-              }`
+              isActive ? "nav-folder nav-folder-current" : "nav-folder nav-folder-idle"
             }
           >
-            <span
-              aria-hidden="true"
-              className="h-3 w-3 shrink-0 rounded-full border border-black/10"
-              style={{ backgroundColor: tag.color }}
-            />
+            <span aria-hidden="true" className="nav-folder-swatch" style={{ backgroundColor: tag.color }} />
             <span className="truncate">{tag.name}</span>
           </NavLink>
           <Link
             to={folderDialogHref(tagType, base, tag.id)}
             title={`Edit folder ${tag.name}`}
-            className="inline-flex min-h-6 shrink-0 items-center rounded-md px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            className="nav-folder-edit"
           >
             <span aria-hidden="true">Edit</span>
             <span className="sr-only">Edit folder {tag.name}</span>
@@ -160,9 +154,7 @@ export function Sidebar({
               {entry("/Me/Subscription", "card", "Subscription")}
               {entry("/Me/Settings", "cog", "Settings")}
               <li>
-                <LogoutButton
-                  className={`${linkBase} w-full text-slate-700 hover:bg-slate-100 hover:text-slate-900`}
-                >
+                <LogoutButton className={`${linkBase} nav-entry-idle w-full`}>
                   <Icon name="logout" />
                   {label("Logout")}
                 </LogoutButton>
@@ -255,9 +247,7 @@ export function Sidebar({
               <ul className="space-y-0.5 border-t border-slate-200 pt-3 md:hidden">
                 {entry("/Me/Account", "user", "Account")}
                 <li>
-                  <LogoutButton
-                    className={`${linkBase} w-full text-slate-700 hover:bg-slate-100 hover:text-slate-900`}
-                  >
+                  <LogoutButton className={`${linkBase} nav-entry-idle w-full`}>
                     <Icon name="logout" />
                     <span>Logout</span>
                   </LogoutButton>
