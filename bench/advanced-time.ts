@@ -21,7 +21,7 @@ for (let round = 1; round <= 3; round++) {
     const answer = projects.list(userId, parseProjectListParams(raw));
     const ms = performance.now() - started;
     times.push(ms);
-    if (round === 1 || ms > 50)
+    if (round === 1 || ms > 30)
       console.log(
         `round ${round} ${ms.toFixed(1).padStart(7)} ms  ${answer.data.total} found  ${decodeURIComponent(query)}`,
       );

@@ -246,6 +246,7 @@ describe("GET Projects", () => {
             query,
             orderBy,
             perPage: "10",
+            page: "2",
             advanced: JSON.stringify(advanced),
           });
           const a = fromRowids.list(memberId, p);

@@ -234,6 +234,9 @@ export function projectQueries(db: Db, options: { walkThreshold?: number; keywor
     let matching: number | null = null;
     const mine = p.mine || p.tag !== null;
     let big = !mine;
+    // A keyword with filters read from its FTS rowids (at most KEYWORD_SET_MIN of them): every match is listed
+    // once, in order, and counted from that list, rather than looked up twice (count, then page).
+    let listAll = false;
     if (q.match !== null) {
       const counts = keywordCounts(q.match);
       const n = counts.n;
@@ -261,6 +264,7 @@ export function projectQueries(db: Db, options: { walkThreshold?: number; keywor
         from = `(SELECT rowid AS mid FROM projects_fts WHERE projects_fts MATCH ?) m CROSS JOIN ${q.from}`;
         where.push("p.id = m.mid");
         params = [q.match, ...params];
+        listAll = !q.plain;
       } else if (big) {
         // Many matches: walk the sort index and test membership in the (materialised) match set; stops after a page.
         where.push("+p.id IN (SELECT rowid FROM projects_fts WHERE projects_fts MATCH ?)");
@@ -271,6 +275,14 @@ export function projectQueries(db: Db, options: { walkThreshold?: number; keywor
       }
     }
     const whereSql = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
+    const grouped = big && (p.orderBy === "stage" || p.orderBy === "project_type" || p.orderBy === "tag");
+    if (listAll && !grouped) {
+      const all = db
+        .prepare<unknown[], number>(`SELECT p.id FROM ${from} ${whereSql} ORDER BY ${q.order}`)
+        .pluck()
+        .all(...params);
+      return { ids: all.slice(offset, offset + limit), matching: all.length };
+    }
     if (matching === null) {
       if (q.plain && q.match === null) matching = activeTotal();
       else {
@@ -278,7 +290,7 @@ export function projectQueries(db: Db, options: { walkThreshold?: number; keywor
         matching = filteredCount(`SELECT count(*) FROM ${from} ${countWhere}`, params, !mine);
       }
     }
-    if (big && (p.orderBy === "stage" || p.orderBy === "project_type" || p.orderBy === "tag")) {
+    if (grouped) {
       return { ids: groupedWalk(userId, p, from, where, params, limit, offset), matching };
     }
     const ids = db
