@@ -10,11 +10,9 @@
  * A document without that script (lite pages, error pages without scripts) passes through unchanged.
  */
 
-const ROUTE_MODULES_SCRIPT =
-  /(<script\b[^>]*\btype="module"[^>]*>)([^<]*window\.__reactRouterRouteModules[^<]*)(<\/script>)/;
 const NAMESPACE_IMPORT = /import\s*\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*("(?:[^"\\]|\\.)*")\s*;?/g;
 const BARE_IMPORT = /import\s*("(?:[^"\\]|\\.)*")\s*;?/g;
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
+const PRELOAD_TAG = '<link rel="modulepreload"';
 
 /** The route-modules script rewritten to import after the first paint; null when it is not of the known shape. */
 export function deferModuleScript(source: string, preloads: string[] = []): string | null {
@@ -47,18 +45,38 @@ export function deferModuleScript(source: string, preloads: string[] = []): stri
 
 /**
  * The document with its module preloads and route-modules script deferred past the first paint (unchanged
- * when it has no such script).
+ * when it has no such script). Found with plain string searches: this runs on every page, over its whole HTML.
  */
 export function paintBeforeScript(html: string): string {
-  const match = ROUTE_MODULES_SCRIPT.exec(html);
-  if (!match) return html;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => decodeAttribute(m[1]));
-  const deferred = deferModuleScript(match[2], [...new Set(preloads)]);
+  const marker = html.lastIndexOf("window.__reactRouterRouteModules");
+  if (marker < 0) return html;
+  const open = html.lastIndexOf("<script", marker);
+  const openEnd = open < 0 ? 0 : html.indexOf(">", open) + 1;
+  const close = html.indexOf("</script>", marker);
+  if (open < 0 || openEnd === 0 || openEnd > marker || close < 0) return html;
+  const openTag = html.slice(open, openEnd);
+  if (!/\btype="module"/.test(openTag)) return html;
+
+  const cuts: { start: number; end: number; text: string }[] = [];
+  const preloads: string[] = [];
+  for (let at = html.indexOf(PRELOAD_TAG); at >= 0; at = html.indexOf(PRELOAD_TAG, at + 1)) {
+    const end = html.indexOf(">", at) + 1;
+    const href = /\shref="([^"]+)"/.exec(html.slice(at, end))?.[1];
+    if (end === 0 || !href) return html;
+    cuts.push({ start: at, end, text: "" });
+    preloads.push(decodeAttribute(href));
+  }
+  const deferred = deferModuleScript(html.slice(openEnd, close), [...new Set(preloads)]);
   if (deferred === null) return html;
-  const script = `${match[1].replace(/\sasync=""/, "")}${deferred}${match[3]}`;
-  const before = html.slice(0, match.index).replace(MODULE_PRELOAD, "");
-  const after = html.slice(match.index + match[0].length).replace(MODULE_PRELOAD, "");
-  return before + script + after;
+  cuts.push({ start: open, end: close, text: `${openTag.replace(/\sasync=""/, "")}${deferred}` });
+  cuts.sort((a, b) => a.start - b.start);
+  let out = "";
+  let from = 0;
+  for (const cut of cuts) {
+    out += html.slice(from, cut.start) + cut.text;
+    from = cut.end;
+  }
+  return out + html.slice(from);
 }
 
 /** An attribute value as written by React (`&amp;` and friends) back to its text. */
