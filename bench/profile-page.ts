@@ -37,7 +37,9 @@ function packageOf(url: string): string {
 
 function summarise(profile: Profile, requests: number) {
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   for (const node of profile.nodes) {
