@@ -111,6 +111,9 @@ test.describe("logged-in screens", () => {
           if (!page.url().startsWith(side.url) || !(await page.getByRole("navigation").count())) {
             await page.goto(`${side.url}/Notes`);
           }
+          // The client router exists once the page has hydrated, which comes after its first paint (decision 062),
+          // so after the load event that page.goto waits for.
+          await page.waitForFunction(() => "__reactRouterDataRouter" in window);
           await side.proxy.set(mode);
           await page.evaluate(async (to) => {
             const router = (
