@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_PATH } from "./support/env";
+import { waitForHydration } from "./support/fault-fixtures";
 import {
   createMember,
   expect,
@@ -248,7 +249,11 @@ test.describe("project detail mutations", () => {
     const project = firstProject();
     await login(page, member.email, member.password);
     await page.goto(`/Projects/${project.id}`);
-    await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
+    // This journey is about the dialog script arriving after hydration: the page hydrates first (it does so
+    // after its first paint, decision 062). Typing before hydration is the known-failing case below.
+    const addNote = page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first();
+    await waitForHydration(addNote);
+    await addNote.click();
     const add = dialog(page, "Add Note");
     await expectDialogOpen(add);
     await add.getByLabel("Note", { exact: true }).fill("Typed before the script arrived");
@@ -261,6 +266,31 @@ test.describe("project detail mutations", () => {
     await expect(page.getByRole("region", { name: "Notes" })).toContainText(
       "Typed before the script arrived",
     );
+  });
+
+  test("what is typed in a dialog before the page hydrates survives hydration", async ({ page }) => {
+    test.skip(jsDisabled(test.info()), "about hydration");
+    // Known defect, left open (see the closing note of 2026-11-26): the dialog forms render <Form> until the
+    // page hydrates and <fetcher.Form> after it, two component types, so React replaces the form and what was
+    // typed is gone. Remove test.fail once one form element serves both.
+    test.fail();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}?dialog=note`);
+    const note = dialog(page, "Add Note").getByLabel("Note", { exact: true });
+    await note.fill("Typed before the page hydrated");
+    release();
+    await waitForHydration(note);
+    await expect(note).toHaveValue("Typed before the page hydrated", { timeout: 2000 });
   });
 
   test("the reminder date picker shows MM/DD/YYYY and sends YYYY-MM-DD", async ({ page }) => {
