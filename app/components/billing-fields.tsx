@@ -3,7 +3,7 @@
  * the billing and card fields (card fields never take a value from the server), and the terms checkbox.
  */
 import { useId } from "react";
-import { formatExpiry } from "~/lib/signup";
+import { type BillingValues, formatExpiry } from "~/lib/signup";
 import { ErrorList } from "./forms";
 
 export const controlClass =
@@ -124,17 +124,6 @@ const expiryInput = (event: React.FormEvent<HTMLInputElement>) => {
   const input = event.currentTarget;
   const formatted = formatExpiry(input.value);
   if (formatted !== input.value) input.value = formatted;
-};
-
-export type BillingValues = {
-  bill_first_name: string;
-  bill_last_name: string;
-  bill_address: string;
-  bill_address2: string;
-  bill_city: string;
-  bill_state: string;
-  bill_zip: string;
-  promo_code: string;
 };
 
 /** Billing address, card (number, mm/yy, CVV: never pre-filled) and the optional promo code. */

@@ -15,6 +15,7 @@ import type {
 import { type ApiClient, ApiRequestError, upstreamFailureMessage } from "./api.server";
 import { LruCache } from "./lru";
 import {
+  type BillingValues,
   COUNTIES_FAILED,
   countySlots,
   PASSWORDS_DIFFER,
@@ -291,6 +292,20 @@ export function cardErrors(card: {
   return out;
 }
 
+/** The billing address of the API's Register and Subscribe bodies (US only), from what was typed. */
+export function billTo(values: BillingValues) {
+  return {
+    first_name: values.bill_first_name,
+    last_name: values.bill_last_name,
+    address: values.bill_address,
+    address2: values.bill_address2 || null,
+    city: values.bill_city,
+    state: values.bill_state,
+    country: "US",
+    zip: values.bill_zip,
+  };
+}
+
 /** The card as typed (spaces taken out of the number); held in memory for the one API call only. */
 export function readCard(form: FormData) {
   const get = (name: string) => {
@@ -322,18 +337,7 @@ export function registerPayload(
     confirm_password: values.confirm_password,
     referrer: values.referrer || null,
     card: trial ? null : card,
-    bill_to: trial
-      ? null
-      : {
-          first_name: values.bill_first_name,
-          last_name: values.bill_last_name,
-          address: values.bill_address,
-          address2: values.bill_address2 || null,
-          city: values.bill_city,
-          state: values.bill_state,
-          country: "US",
-          zip: values.bill_zip,
-        },
+    bill_to: trial ? null : billTo(values),
     idempotency_key: values.idempotency_key,
   };
 }

@@ -36,7 +36,19 @@ export type PlanSummary = {
 };
 
 /** What the checkout form holds, card fields excepted (they are never kept). */
-export type SignupValues = {
+/** The billing address and promo code of a checkout or a subscription change, as typed. */
+export type BillingValues = {
+  bill_first_name: string;
+  bill_last_name: string;
+  bill_address: string;
+  bill_address2: string;
+  bill_city: string;
+  bill_state: string;
+  bill_zip: string;
+  promo_code: string;
+};
+
+export type SignupValues = BillingValues & {
   company: string;
   first_name: string;
   last_name: string;
@@ -49,14 +61,6 @@ export type SignupValues = {
   plan_states: string[];
   county_states: string[];
   county_names: string[];
-  bill_first_name: string;
-  bill_last_name: string;
-  bill_address: string;
-  bill_address2: string;
-  bill_city: string;
-  bill_state: string;
-  bill_zip: string;
-  promo_code: string;
   discount: string;
   free_trial: string;
   referrer: string;

@@ -1,13 +1,20 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { BillingFields, type BillingValues, SelectInput, TermsCheckbox } from "~/components/billing-fields";
+import { BillingFields, SelectInput, TermsCheckbox } from "~/components/billing-fields";
 import { FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
 import { formFailure } from "~/lib/form-failure.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { money, periodText, planDisplayName, SUBSCRIPTION_UPDATED, TERMS_REQUIRED } from "~/lib/signup";
-import { cardErrors, readCard, registerOptions } from "~/lib/signup.server";
+import {
+  type BillingValues,
+  money,
+  periodText,
+  planDisplayName,
+  SUBSCRIPTION_UPDATED,
+  TERMS_REQUIRED,
+} from "~/lib/signup";
+import { billTo, cardErrors, readCard, registerOptions } from "~/lib/signup.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/subscription";
 
@@ -79,16 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.get(apiContext).call(endpoints.subscribe, {
       body: {
         plan: Number(values.plan),
-        bill_to: {
-          first_name: values.bill_first_name,
-          last_name: values.bill_last_name,
-          address: values.bill_address,
-          address2: values.bill_address2 || null,
-          city: values.bill_city,
-          state: values.bill_state,
-          country: "US",
-          zip: values.bill_zip,
-        },
+        bill_to: billTo(values),
         card,
         additional_services: [],
         plan_verticals: [],
