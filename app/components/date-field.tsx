@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { isoDayToLocalDate, isoDayToUs, localDateToIsoDay, usToIsoDay } from "~/lib/date-input";
 import { ErrorList } from "./forms";
@@ -37,6 +37,9 @@ export function DateField({
   const hydrated = useHydrated();
   const errorId = useId();
   const invalid = Boolean(errors?.length);
+  // The plain input is still in the page during the first render after hydration: a day typed or picked in
+  // it before the page hydrated becomes the picker's starting value instead of being lost.
+  const plainInput = useRef<HTMLInputElement>(null);
   if (!hydrated) {
     return (
       <div>
@@ -44,6 +47,7 @@ export function DateField({
           {label}
         </label>
         <input
+          ref={plainInput}
           id={id}
           type="date"
           name={name}
@@ -63,7 +67,7 @@ export function DateField({
       id={id}
       name={name}
       label={label}
-      defaultValue={defaultValue}
+      defaultValue={plainInput.current ? plainInput.current.value : defaultValue}
       errors={errors}
       errorId={errorId}
       min={min}

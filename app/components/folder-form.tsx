@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, type useFetcher, useLocation } from "react-router";
+import { PostForm } from "~/components/post-form";
 import { isDefaultTagColor, SELECTABLE_TAG_PALETTE } from "../../contract/constants";
 import type { Tag } from "../../contract/user";
 import { FormAlert } from "./forms";
@@ -45,7 +46,6 @@ export function FolderForm({
   useEffect(() => {
     if (confirming) yesRef.current?.focus();
   }, [confirming]);
-  const FormTag = fetcher ? fetcher.Form : "form";
   const locked = folder ? isDefaultTagColor(folder.color) : false;
   const name = result?.values?.name ?? folder?.name ?? "";
   const color = result?.values?.color ?? folder?.color ?? "";
@@ -54,7 +54,7 @@ export function FolderForm({
   const context = new URLSearchParams({ tag_type: String(tagType), returnTo });
   if (folder) context.set("id", String(folder.id));
   return (
-    <FormTag method="post" action={`/Folders?${context}`} className="space-y-4">
+    <PostForm fetcher={fetcher} js={false} action={`/Folders?${context}`} className="space-y-4">
       {result?.whoops ? (
         <div
           role="alert"
@@ -188,6 +188,6 @@ export function FolderForm({
           </button>
         </span>
       </div>
-    </FormTag>
+    </PostForm>
   );
 }

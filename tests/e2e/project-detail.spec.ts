@@ -270,10 +270,8 @@ test.describe("project detail mutations", () => {
 
   test("what is typed in a dialog before the page hydrates survives hydration", async ({ page }) => {
     test.skip(jsDisabled(test.info()), "about hydration");
-    // Known defect, left open (see the closing note of 2026-11-26): the dialog forms render <Form> until the
-    // page hydrates and <fetcher.Form> after it, two component types, so React replaces the form and what was
-    // typed is gone. Remove test.fail once one form element serves both.
-    test.fail();
+    // The dialog's form is one element before and after hydration (PostForm), and the date field hands the
+    // day typed in its plain input to the picker that replaces it.
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -286,11 +284,19 @@ test.describe("project detail mutations", () => {
     const project = firstProject();
     await login(page, member.email, member.password);
     await page.goto(`/Projects/${project.id}?dialog=note`);
-    const note = dialog(page, "Add Note").getByLabel("Note", { exact: true });
+    const add = dialog(page, "Add Note");
+    const note = add.getByLabel("Note", { exact: true });
     await note.fill("Typed before the page hydrated");
+    await add.getByLabel("Reminder / follow-up date").fill("2031-03-15");
     release();
     await waitForHydration(note);
     await expect(note).toHaveValue("Typed before the page hydrated", { timeout: 2000 });
+    await expect(add.getByLabel("Reminder / follow-up date")).toHaveValue("03/15/2031");
+    await add.getByRole("button", { name: "Save" }).click();
+    await expect(add).toHaveCount(0);
+    const notes = page.getByRole("region", { name: "Notes" });
+    await expect(notes).toContainText("Typed before the page hydrated");
+    await expect(notes).toContainText("03/15/2031");
   });
 
   test("the reminder date picker shows MM/DD/YYYY and sends YYYY-MM-DD", async ({ page }) => {

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form } from "react-router";
 import { CheckboxGroup } from "~/components/checkbox-group";
 import {
   AutoCloseAlert,
@@ -9,6 +8,7 @@ import {
 } from "~/components/detail/dialog-form";
 import { Field, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
+import { PostForm } from "~/components/post-form";
 import type { Company } from "../../../contract/companies";
 
 type Named = { id: number; name: string };
@@ -87,16 +87,14 @@ function EditForm({
     shouldValidate: "onSubmit",
   });
   const pending = useFormPending(fetcher);
-  const FormTag = fetcher ? fetcher.Form : Form;
   const typed = fields.types.initialValue;
   const selectedTypes = Array.isArray(typed) ? typed.map(String) : typed ? [String(typed)] : [];
   const rows = fields.locations.getFieldList();
 
   return (
-    <FormTag method="post" {...getFormProps(form)} className="space-y-4">
+    <PostForm fetcher={fetcher} {...getFormProps(form)} className="space-y-4">
       <AutoCloseAlert messages={form.errors} trigger={lastResult} ms={60_000} />
       <input type="hidden" name="intent" value="edit" />
-      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       {/* The fields scroll inside the dialog (a company may have many locations); the buttons stay in view. */}
       <div className="-mx-1 max-h-[60vh] space-y-4 overflow-y-auto px-1">
         <Field label="Name" meta={fields.name} autoComplete="organization" />
@@ -141,6 +139,6 @@ function EditForm({
         <CancelButton onClose={onClose} closeHref={closeHref} />
         <SubmitButton pending={pending}>Save</SubmitButton>
       </div>
-    </FormTag>
+    </PostForm>
   );
 }

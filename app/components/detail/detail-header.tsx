@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FormAlert } from "~/components/forms";
+import { PostForm } from "~/components/post-form";
 import type { Breadcrumb } from "~/lib/detail/types";
 import { shareMailtoHref } from "~/lib/detail/url-state";
 import type { Tag } from "../../../contract/user";
@@ -115,15 +116,13 @@ export function PrintNotice<D>({ screen }: { screen: DetailScreen<D> }) {
 
 /** 'Add Saved …' or 'Remove': posts `intent=save` / `unsave` (through a fetcher with JavaScript). */
 export function SaveButton({ state, addLabel }: { state: SavedState; addLabel: string }) {
-  const SaveForm = state.saveFetcher ? state.saveFetcher.Form : Form;
   return (
-    <SaveForm method="post">
+    <PostForm fetcher={state.saveFetcher}>
       <input type="hidden" name="intent" value={state.saved ? "unsave" : "save"} />
-      {state.hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <button type="submit" className={state.saved ? actionClass : primaryClass}>
         {state.saved ? "Remove" : addLabel}
       </button>
-    </SaveForm>
+    </PostForm>
   );
 }
 

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { Form, type useFetcher } from "react-router";
+import type { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonSecondaryClass, useIsSubmitting } from "~/components/forms";
 import { Modal } from "~/components/modal";
+import { PostForm } from "~/components/post-form";
 import type { ActionResult } from "~/lib/detail/types";
 
 /**
@@ -95,17 +96,15 @@ export function ConfirmDialog({
   children: React.ReactNode;
 }) {
   const pending = useFormPending(props.fetcher);
-  const FormTag = props.fetcher ? props.fetcher.Form : Form;
   const [form] = useForm({ id: formId, lastResult: props.lastResult });
   return (
     <Modal open={props.open} title={title} onClose={props.onClose} closeHref={props.closeHref} size="sm">
-      <FormTag method="post" {...getFormProps(form)}>
+      <PostForm fetcher={props.fetcher} {...getFormProps(form)}>
         <AutoCloseAlert messages={form.errors} trigger={props.lastResult} />
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {props.fetcher ? <input type="hidden" name="js" value="1" /> : null}
         <p className="text-slate-700">{children}</p>
         <div className="mt-6 flex justify-end gap-2">
           <CancelButton onClose={props.onClose} closeHref={props.closeHref} />
@@ -118,7 +117,7 @@ export function ConfirmDialog({
             {confirmLabel}
           </button>
         </div>
-      </FormTag>
+      </PostForm>
     </Modal>
   );
 }

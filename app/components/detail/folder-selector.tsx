@@ -1,4 +1,5 @@
-import { Form, type useFetcher } from "react-router";
+import type { useFetcher } from "react-router";
+import { PostForm } from "~/components/post-form";
 import type { Tag } from "../../../contract/user";
 
 /**
@@ -19,14 +20,12 @@ export function FolderSelector({
   fetcher?: ReturnType<typeof useFetcher>;
   noun?: string;
 }) {
-  const FormTag = fetcher ? fetcher.Form : Form;
   if (folders.length === 0) {
     return <p className="text-sm text-slate-700">Folder: no {noun} folders yet.</p>;
   }
   return (
-    <FormTag method="post" className="flex flex-wrap items-center gap-2">
+    <PostForm fetcher={fetcher} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="folder" />
-      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="float-left mr-2 text-sm font-medium text-slate-700">Folder:</legend>
         {folders.map((folder) => {
@@ -55,6 +54,6 @@ export function FolderSelector({
           );
         })}
       </fieldset>
-    </FormTag>
+    </PostForm>
   );
 }

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
+import { PostForm } from "~/components/post-form";
 import { AutoCloseAlert, CancelButton, ConfirmDialog, type DialogProps, useFormPending } from "./dialog-form";
 import type { NoteForms } from "./use-detail-screen";
 
@@ -84,18 +84,16 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult, withReminder 
     defaultValue: { note: note?.note ?? "", notification_date: note?.notification_date ?? "" },
   });
   const pending = useFormPending(fetcher);
-  const FormTag = fetcher ? fetcher.Form : Form;
   const dateDefault =
     (fields.notification_date.initialValue as string | undefined) ?? note?.notification_date ?? "";
   return (
-    <FormTag method="post" {...getFormProps(form)} className="space-y-4">
+    <PostForm fetcher={fetcher} {...getFormProps(form)} className="space-y-4">
       <AutoCloseAlert messages={form.errors} trigger={lastResult} />
       <input type="hidden" name="intent" value="note" />
       {note ? <input type="hidden" name="id" value={note.id} /> : null}
-      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       {withReminder ? (
         <DateField
-          key={`${form.id}-${hydrated}`}
+          key={form.id}
           id={fields.notification_date.id}
           name={fields.notification_date.name}
           label="Reminder / follow-up date"
@@ -108,7 +106,7 @@ function NoteForm({ note, onClose, closeHref, fetcher, lastResult, withReminder 
         {note ? <CancelButton onClose={hydrated ? onClose : undefined} closeHref={closeHref} /> : null}
         <SubmitButton pending={pending}>{note ? "Update" : "Save"}</SubmitButton>
       </div>
-    </FormTag>
+    </PostForm>
   );
 }
 

@@ -96,7 +96,7 @@ export function useDialogForm<D>(screen: DetailScreen<D>, intent: string) {
     props: {
       onClose: screen.hydrated ? screen.closeDialog : undefined,
       closeHref: screen.closeHref,
-      fetcher: screen.hydrated ? fetcher : undefined,
+      fetcher,
       lastResult: replyFor(screen, intent, fetcher),
     },
   };
@@ -146,8 +146,8 @@ export function useSavedState<D>(screen: DetailScreen<D>, link: SavedLink) {
     activeTagId,
     error,
     hydrated: screen.hydrated,
-    saveFetcher: screen.hydrated ? saveFetcher : undefined,
-    folderFetcher: screen.hydrated ? folderFetcher : undefined,
+    saveFetcher,
+    folderFetcher,
   };
 }
 

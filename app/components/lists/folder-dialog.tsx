@@ -37,7 +37,7 @@ export function FolderDialog({
         returnTo={returnTo}
         cancelHref={closeHref}
         result={hydrated ? fetcher.data : null}
-        fetcher={hydrated ? fetcher : undefined}
+        fetcher={fetcher}
       />
     </Modal>
   );

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form } from "react-router";
 import type { z } from "zod";
 import { AutoCloseAlert, type DialogProps, useFormPending } from "~/components/detail/dialog-form";
 import { SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
+import { PostForm } from "~/components/post-form";
 import type { ResearchSchema } from "~/lib/project-research.server";
 
 /** Request Research: a comment for the research team about this project. */
@@ -21,13 +21,11 @@ function ResearchForm({ projectName, fetcher, lastResult }: DialogProps & { proj
     lastResult,
   });
   const pending = useFormPending(fetcher);
-  const FormTag = fetcher ? fetcher.Form : Form;
   return (
-    <FormTag method="post" {...getFormProps(form)} className="space-y-4">
+    <PostForm fetcher={fetcher} {...getFormProps(form)} className="space-y-4">
       <AutoCloseAlert messages={form.errors} trigger={lastResult} ms={60_000} />
       <input type="hidden" name="intent" value="research" />
       <input type="hidden" name="project_name" value={projectName} />
-      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       <p className="text-sm text-slate-700">Project: {projectName}</p>
       <TextareaField
         label="Comment"
@@ -38,6 +36,6 @@ function ResearchForm({ projectName, fetcher, lastResult }: DialogProps & { proj
       <div className="flex justify-end">
         <SubmitButton pending={pending}>Submit Request</SubmitButton>
       </div>
-    </FormTag>
+    </PostForm>
   );
 }
