@@ -39,6 +39,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary that completed before the document was written is written in place, however
+        // large (React's default moves boundaries over 12 KB to the end, filled in by a script): a lazy part
+        // (lazy-part.tsx) must be whole in the HTML, without JavaScript too.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // The whole document at once, for every client: the loaders defer nothing, so streaming would only
         // split the same bytes into pieces, and a page without JavaScript could not fill in a streamed part.
         // Having it whole also lets its scripts be set to run after the first paint (paint-first.server.ts).

@@ -3,14 +3,11 @@ import { useEffect } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
-import { type ContactReason, contactTexts } from "~/lib/contact-us";
+import { type ContactDialogName, type ContactReason, contactTexts } from "~/lib/contact-us";
 import type { ContactUsSchema } from "~/lib/contact-us.server";
 import { hrefWithoutDialog } from "~/lib/dialog-url";
 import { FormAlert, SubmitButton, TextareaField, useIsSubmitting } from "./forms";
 import { Modal } from "./modal";
-
-export const CONTACT_DIALOGS = ["ask", "research"] as const;
-export type ContactDialogName = (typeof CONTACT_DIALOGS)[number];
 
 const CONTACT_US_ACTION = "/ContactUs";
 

@@ -1,5 +1,4 @@
 import { data, Link, useLocation } from "react-router";
-import { EditCompanyDialog } from "~/components/company/edit-company-dialog";
 import {
   DetailHeader,
   DialogAction,
@@ -8,8 +7,8 @@ import {
   ShareByMailLink,
 } from "~/components/detail/detail-header";
 import { type DetailTab, DetailTable, DetailTabs } from "~/components/detail/detail-tabs";
-import { ConfirmDialog } from "~/components/detail/dialog-form";
 import { DialogLink } from "~/components/detail/dialog-link";
+import { ConfirmDialog, EditCompanyDialog } from "~/components/detail/lazy-dialogs";
 import { DetailNotFound } from "~/components/detail/not-found";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
@@ -153,6 +152,8 @@ function CompanyDetail({
   const { company, projects, partners, duplicates, canEdit, canMerge, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readCompanyState(new URLSearchParams(useLocation().search));
+  EditCompanyDialog.usePreload();
+  ConfirmDialog.usePreload();
   const screen = useDetailScreen<CompanyDialog>({
     keyPrefix: "company",
     id: company.id,

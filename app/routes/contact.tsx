@@ -7,7 +7,7 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { NoteDialogs } from "~/components/detail/note-dialogs";
+import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
@@ -100,6 +100,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const { contact, list, pageUrl } = loaderData;
   const user = useRootData()?.user ?? null;
   const view = readContactDetailState(new URLSearchParams(useLocation().search));
+  NoteDialogs.usePreload();
   const screen = useDetailScreen<NoteDialogState>({
     keyPrefix: "contact",
     id: contact.id,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
-import { ListAdvancedSearch } from "~/components/lists/simple-search-panel";
 import type { Column } from "~/components/results-table";
 import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";

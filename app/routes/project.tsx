@@ -8,8 +8,8 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
+import { NoteDialogs, ResearchDialog } from "~/components/detail/lazy-dialogs";
 import { DetailNotFound } from "~/components/detail/not-found";
-import { NoteDialogs } from "~/components/detail/note-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import {
   useDetailScreen,
@@ -20,7 +20,6 @@ import {
 import { ErrorPage } from "~/components/error-page";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
-import { ResearchDialog } from "~/components/project/research-dialog";
 import { SimilarProjects } from "~/components/project/similar-projects";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
@@ -198,6 +197,8 @@ function ProjectDetail({
   const { project, notes, similar, point, list, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readDetailState(new URLSearchParams(useLocation().search));
+  NoteDialogs.usePreload();
+  ResearchDialog.usePreload();
   const screen = useDetailScreen<ProjectDialog>({
     keyPrefix: "project",
     id: project.id,

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router";
+import { ProjectSearchPanel, SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
+import { OpenSearchPanelLink } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
-import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
-import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/saved-search-dialogs";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { apiContext } from "~/lib/api.server";
@@ -94,6 +94,8 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
   const user = useRootData()?.user;
   const { panel } = loaderData;
   const location = useLocation();
+  ProjectSearchPanel.usePreload();
+  SaveSearchDialog.usePreload();
   const dialog = new URLSearchParams(location.search).get("dialog");
   const extraParams = {
     map: showMap ? "1" : undefined,
@@ -129,12 +131,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
               openedByQuery={Object.keys(panel.search).length > 0}
             />
           ) : (
-            <Link
-              to={`/Projects${listSearch({ ...list, page: 1 }, { panel: "1" })}`}
-              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900 sm:min-h-6"
-            >
-              Advanced search
-            </Link>
+            <OpenSearchPanelLink href={`/Projects${listSearch({ ...list, page: 1 }, { panel: "1" })}`} />
           )
         ) : null
       }
@@ -159,19 +156,11 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       }
     >
       {showMap ? <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved)} /> : null}
-      {panel ? (
-        <>
-          <SaveSearchDialog
-            open={dialog === "save-search"}
-            searchText={loaderData.savedSearchText}
-            lastResult={dialog === "save-search" ? savedSearchReply : undefined}
-          />
-          <SavedSearchesDialog
-            open={dialog === "saved-searches"}
-            searches={panel.savedSearches}
-            lastResult={dialog === "saved-searches" ? savedSearchReply : undefined}
-          />
-        </>
+      {panel && dialog === "save-search" ? (
+        <SaveSearchDialog open searchText={loaderData.savedSearchText} lastResult={savedSearchReply} />
+      ) : null}
+      {panel && dialog === "saved-searches" ? (
+        <SavedSearchesDialog open searches={panel.savedSearches} lastResult={savedSearchReply} />
       ) : null}
     </ListPage>
   );

@@ -1,11 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { buttonSecondaryClass } from "~/components/forms";
 import type { AdvancedSearch } from "~/lib/advanced-search";
 import type { SimpleSearchOptions, SimpleSearchPanelData } from "~/lib/advanced-search.server";
 import { hrefWithDialog } from "~/lib/dialog-url";
-import { type ListParams, listSearch } from "~/lib/list-params";
-import { SavedSearchesDialog, SaveSearchDialog } from "./saved-search-dialogs";
+import type { ListParams } from "~/lib/list-params";
 
 const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -193,17 +191,7 @@ export function PanelListFields({ list }: { list: ListParams }) {
   );
 }
 
-/** The link that opens a closed panel (`?panel=1`, so it opens without JavaScript and survives a reload). */
-export function OpenSearchPanelLink({ href }: { href: string }) {
-  return (
-    <Link
-      to={href}
-      className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900 sm:min-h-6"
-    >
-      Advanced search
-    </Link>
-  );
-}
+export type SearchPanelKind = "contact" | "company";
 
 const PANELS = {
   contact: {
@@ -232,55 +220,29 @@ const PANELS = {
       { name: "city", label: "City" },
     ],
   },
-} satisfies Record<string, { title: string; fields: SimpleField[] }>;
+} satisfies Record<SearchPanelKind, { title: string; fields: SimpleField[] }>;
 
-/**
- * The advanced search slot of the contact or company list: the open panel (or the link that opens it) and its
- * Save search and Saved searches dialogs, opened from the URL.
- */
-export function ListAdvancedSearch({
+/** The open advanced search panel of the contact or company list. */
+export function ListSearchPanel({
   kind,
-  panel,
+  search,
+  options,
   list,
-  savedSearchText,
-  lastResult,
 }: {
-  kind: keyof typeof PANELS;
-  panel: SimpleSearchPanelData;
+  kind: SearchPanelKind;
+  search: SimpleSearchPanelData["search"];
+  options: SimpleSearchPanelData["options"];
   list: ListParams;
-  savedSearchText: string;
-  lastResult?: SubmissionResult<string[]>;
 }) {
-  const location = useLocation();
-  const dialog = new URLSearchParams(location.search).get("dialog");
   const { title, fields } = PANELS[kind];
   return (
-    <>
-      {panel.open ? (
-        <SimpleSearchPanel
-          key={JSON.stringify(panel.search)}
-          title={title}
-          formLabel={title}
-          fields={fields}
-          search={panel.search}
-          options={panel.options}
-          list={list}
-        />
-      ) : (
-        <OpenSearchPanelLink
-          href={`${location.pathname}${listSearch({ ...list, page: 1 }, { panel: "1" })}`}
-        />
-      )}
-      <SaveSearchDialog
-        open={dialog === "save-search"}
-        searchText={savedSearchText}
-        lastResult={dialog === "save-search" ? lastResult : undefined}
-      />
-      <SavedSearchesDialog
-        open={dialog === "saved-searches"}
-        searches={panel.savedSearches}
-        lastResult={dialog === "saved-searches" ? lastResult : undefined}
-      />
-    </>
+    <SimpleSearchPanel
+      title={title}
+      formLabel={title}
+      fields={fields}
+      search={search}
+      options={options}
+      list={list}
+    />
   );
 }

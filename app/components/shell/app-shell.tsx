@@ -1,16 +1,20 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useMatches, useNavigate } from "react-router";
+import { lazyPart } from "~/components/lazy-part";
+import { CONTACT_DIALOGS, type ContactDialogName } from "~/lib/contact-us";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/dialog-url";
 import { isProfileScreen, screenTitle } from "~/lib/screen-titles";
 import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/trial";
 import type { RootData } from "~/root-data";
-import { CONTACT_DIALOGS, type ContactDialogName, ContactUsDialog } from "../contact-us-form";
 import { preloadInteractiveModal } from "../modal";
 import { Toast } from "../toast";
 import { SubscribeNudge, TrialExpiredDialog } from "../trial-dialogs";
 import { Footer, useContactHref } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
+
+// The Contact Us form (and Conform with it) loads with its first opening, not with every member page.
+const ContactUsDialog = lazyPart(() => import("../contact-us-form").then((m) => m.ContactUsDialog));
 
 const SIDEBAR_COOKIE = "sidebar";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -61,6 +65,7 @@ export function AppShell({
 
   // Every member screen has dialogs (Contact Us at least): fetch their script once the page is idle.
   useEffect(preloadInteractiveModal, []);
+  ContactUsDialog.usePreload();
 
   const [mobileOpen, setMobileOpen] = useState(false);
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { PublicConfig } from "~/lib/config.server";
+import type { ContactDialogName } from "~/lib/contact-us";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import { fullName, initials } from "~/lib/format";
-import type { ContactDialogName } from "../contact-us-form";
 import { Icon } from "./icons";
 import { HeaderMenu, menuItemClass } from "./menus";
 

@@ -1,0 +1,73 @@
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useRef, useState } from "react";
+
+/**
+ * A part of a screen that most visits never open (a dialog, the advanced search panel), kept out of the
+ * screen's first-load JavaScript. The server renders it whole when it is open (the document waits for
+ * everything, entry.server.tsx), which is what a page without JavaScript shows. In the browser its chunk loads
+ * when it is first rendered, or earlier once the page is idle (`usePreload`); until the chunk has arrived a
+ * part the server rendered stays the server's HTML, and React hydrates it in place afterwards, so what was
+ * typed into it stays.
+ *
+ *   const NoteDialogs = lazyPart(() => import("~/components/detail/note-dialogs").then((m) => m.NoteDialogs));
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (component) => ({ default: component }),
+      // On a flaky connection the chunk may not arrive: say so in place of the part (React keeps a lazy
+      // component's first answer, so trying again means reloading the page).
+      () => ({ default: NotLoaded as ComponentType<P> }),
+    );
+    return loading;
+  };
+  const Lazy = lazy(loadOnce);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level
+  function Part(props: P) {
+    // Until the part's content has been committed in the browser (hydrated once its chunk arrived, or
+    // rendered), it is given the same element again: a Suspense boundary still holding the server's HTML
+    // that receives new props (the page's first render after hydration gives the dialogs their JavaScript
+    // handlers) gives that HTML up and renders afresh, losing what was typed into it.
+    const [committed, setCommitted] = useState(false);
+    const first = useRef<ReactElement | null>(null);
+    const element = (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+        <OnCommit onCommit={setCommitted} />
+      </Suspense>
+    );
+    if (committed) return element;
+    first.current ??= element;
+    return first.current;
+  }
+  /** Loads the part's chunk once the browser is idle after hydration, so that opening it shows at once. */
+  Part.usePreload = function usePreload() {
+    useEffect(() => {
+      if (typeof window.requestIdleCallback !== "function") {
+        const timer = setTimeout(loadOnce, 1000);
+        return () => clearTimeout(timer);
+      }
+      const handle = window.requestIdleCallback(() => void loadOnce(), { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }, []);
+  };
+  return Part;
+}
+
+/** Renders nothing; says when the boundary it is in has been committed (its siblings hydrated or rendered). */
+function OnCommit({ onCommit }: { onCommit: (committed: true) => void }) {
+  useEffect(() => onCommit(true), [onCommit]);
+  return null;
+}
+
+function NotLoaded() {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      This part of the page could not be loaded. Check your connection and{" "}
+      <button type="button" onClick={() => window.location.reload()} className="font-medium underline">
+        reload the page
+      </button>
+      .
+    </p>
+  );
+}
