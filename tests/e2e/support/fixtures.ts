@@ -148,6 +148,9 @@ export function createMember(options: { firstName?: string; lastName?: string; p
  * no-JS rendering, scripts removed) is loaded into a scratch JavaScript-enabled page with the same styles.
  */
 export async function expectAxeClean(page: Page, options: { include?: string; exclude?: string[] } = {}) {
+  // An axe run takes 2–10 s on a busy 2-core machine (the advanced panels have some 500 options): each one
+  // adds to the test's time budget, so a journey that checks three screens is not cut short by the clock.
+  test.info().setTimeout(test.info().timeout + 10_000);
   const jsOff = test.info().project.use.javaScriptEnabled === false;
   let target = page;
   let scratch: BrowserContext | null = null;
