@@ -5,27 +5,18 @@
  */
 import { join, resolve } from "node:path";
 import { lighthouse } from "./lighthouse";
-import { startApi, startApp } from "./servers";
-import { appSessionCookie } from "./session";
+import { withBenchApp } from "./servers";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "bench", "output");
 
 async function main() {
   const paths = process.argv.slice(2);
-  const api = await startApi({
-    root: ROOT,
-    port: 3601,
-    dbPath: join(ROOT, "bench", "data", "bench.sqlite"),
-    logPath: join(OUT, "api.log"),
-  });
-  const app = await startApp({ root: ROOT, port: 3600, apiUrl: api.url, logPath: join(OUT, "app.log") });
-  try {
-    const cookie = await appSessionCookie(app.url);
+  await withBenchApp(ROOT, async (appUrl, cookie) => {
     for (const path of paths.length > 0 ? paths : ["/Projects"]) {
       const result = await lighthouse({
         root: ROOT,
-        url: `${app.url}${path}`,
+        url: `${appUrl}${path}`,
         cookie,
         outDir: OUT,
         name: `only-${path.replace(/\W+/g, "-")}`,
@@ -33,10 +24,7 @@ async function main() {
       });
       console.log(path, JSON.stringify(result));
     }
-  } finally {
-    await app.stop();
-    await api.stop();
-  }
+  });
 }
 
 main().catch((error) => {

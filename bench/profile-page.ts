@@ -5,8 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startApi, startApp } from "./servers";
-import { appSessionCookie } from "./session";
+import { withBenchApp } from "./servers";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(ROOT, "bench", "output");
@@ -75,34 +74,21 @@ async function main() {
   }
   mkdirSync(PROFILES, { recursive: true });
   const started = Date.now();
-  const api = await startApi({
-    root: ROOT,
-    port: 3601,
-    dbPath: join(ROOT, "bench", "data", "bench.sqlite"),
-    logPath: join(OUT, "api.log"),
-  });
-  const app = await startApp({
-    root: ROOT,
-    port: 3600,
-    apiUrl: api.url,
-    logPath: join(OUT, "app.log"),
-    nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${PROFILES}`],
-  });
-  try {
-    const cookie = await appSessionCookie(app.url);
-    for (const path of paths) {
-      for (let i = 0; i < REQUESTS; i++) {
-        const res = await fetch(`${app.url}${path}`, {
-          headers: { Cookie: cookie, "Accept-Encoding": "gzip" },
-        });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  await withBenchApp(
+    ROOT,
+    async (appUrl, cookie) => {
+      for (const path of paths) {
+        for (let i = 0; i < REQUESTS; i++) {
+          const res = await fetch(`${appUrl}${path}`, {
+            headers: { Cookie: cookie, "Accept-Encoding": "gzip" },
+          });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+        }
       }
-    }
-  } finally {
-    await app.stop();
-    await api.stop();
-  }
+    },
+    { nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${PROFILES}`] },
+  );
   const newest = readdirSync(PROFILES)
     .map((f) => join(PROFILES, f))
     .filter((f) => statSync(f).mtimeMs >= started)

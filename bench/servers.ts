@@ -8,6 +8,7 @@ import { openSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { appHeapFlags } from "../scripts/app-heap";
+import { appSessionCookie } from "./session";
 
 export interface Server {
   name: string;
@@ -134,4 +135,38 @@ export async function startApp(options: {
     throw error;
   }
   return server;
+}
+
+/**
+ * For the one-off tools (lh-only, profile-page, render-floor): the reference API on the bench database and the
+ * built app on ports 3601/3600, with the bench member logged in; both stopped when `use` has finished.
+ */
+export async function withBenchApp<T>(
+  root: string,
+  use: (appUrl: string, cookie: string) => Promise<T>,
+  options: { nodeOptions?: string[] } = {},
+): Promise<T> {
+  const out = join(root, "bench", "output");
+  const api = await startApi({
+    root,
+    port: 3601,
+    dbPath: join(root, "bench", "data", "bench.sqlite"),
+    logPath: join(out, "api.log"),
+  });
+  try {
+    const app = await startApp({
+      root,
+      port: 3600,
+      apiUrl: api.url,
+      logPath: join(out, "app.log"),
+      nodeOptions: options.nodeOptions,
+    });
+    try {
+      return await use(app.url, await appSessionCookie(app.url));
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await api.stop();
+  }
 }
