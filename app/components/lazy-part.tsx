@@ -8,13 +8,22 @@ import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useRe
  * part the server rendered stays the server's HTML, and React hydrates it in place afterwards, so what was
  * typed into it stays.
  *
- *   const NoteDialogs = lazyPart(() => import("~/components/detail/note-dialogs").then((m) => m.NoteDialogs));
+ * A part the server rendered leaves a hidden marker (`data-lazy-part`), and the client entry loads the chunks of
+ * the marked parts before it hydrates (`loadRenderedParts`): a part open at page load hydrates with the rest of
+ * the page, so there is no moment when the page is hydrated and the part is not (its links and buttons would
+ * not answer, and a router update reaching it would make React render it afresh).
+ *
+ *   const NoteDialogs = lazyPart("note-dialogs", () => import("./note-dialogs").then((m) => m.NoteDialogs));
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyPart<P extends object>(id: string, load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  let loaded: ComponentType<P> | null = null;
   const loadOnce = () => {
     loading ??= load().then(
-      (component) => ({ default: component }),
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
       // On a flaky connection the chunk may not arrive: say so in place of the part (React keeps a lazy
       // component's first answer, so trying again means reloading the page).
       () => ({ default: NotLoaded as ComponentType<P> }),
@@ -22,6 +31,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     return loading;
   };
   const Lazy = lazy(loadOnce);
+  loaders.set(id, loadOnce);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level
   function Part(props: P) {
     // Until the part's content has been committed in the browser (hydrated once its chunk arrived, or
@@ -29,12 +39,17 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     // that receives new props (the page's first render after hydration gives the dialogs their JavaScript
     // handlers) gives that HTML up and renders afresh, losing what was typed into it.
     const [committed, setCommitted] = useState(false);
+    // Already loaded when this part mounted (before hydration, or earlier on this page): no suspending at all.
+    const [Loaded] = useState(() => loaded);
     const first = useRef<ReactElement | null>(null);
     const element = (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-        <OnCommit onCommit={setCommitted} />
-      </Suspense>
+      <>
+        <span hidden data-lazy-part={id} />
+        <Suspense fallback={null}>
+          {Loaded ? <Loaded {...props} /> : <Lazy {...props} />}
+          <OnCommit onCommit={setCommitted} />
+        </Suspense>
+      </>
     );
     if (committed) return element;
     first.current ??= element;
@@ -52,6 +67,22 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     }, []);
   };
   return Part;
+}
+
+const loaders = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Loads the chunks of the lazy parts the server rendered into this document (their markers), for the client
+ * entry to await before it hydrates; gives up waiting after `timeoutMs` (the part then hydrates when its chunk
+ * arrives, as a part opened later does).
+ */
+export function loadRenderedParts(timeoutMs = 5000): Promise<unknown> {
+  const ids = new Set(
+    [...document.querySelectorAll<HTMLElement>("[data-lazy-part]")].map((el) => el.dataset.lazyPart ?? ""),
+  );
+  const loads = [...ids].flatMap((id) => loaders.get(id)?.() ?? []);
+  if (loads.length === 0) return Promise.resolve();
+  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
 /** Renders nothing; says when the boundary it is in has been committed (its siblings hydrated or rendered). */

@@ -14,7 +14,9 @@ import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 
 // The Contact Us form (and Conform with it) loads with its first opening, not with every member page.
-const ContactUsDialog = lazyPart(() => import("../contact-us-form").then((m) => m.ContactUsDialog));
+const ContactUsDialog = lazyPart("contact-us-dialog", () =>
+  import("../contact-us-form").then((m) => m.ContactUsDialog),
+);
 
 const SIDEBAR_COOKIE = "sidebar";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
