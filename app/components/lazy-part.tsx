@@ -3,10 +3,8 @@ import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useRe
 /**
  * A part of a screen that most visits never open (a dialog, the advanced search panel), kept out of the
  * screen's first-load JavaScript. The server renders it whole when it is open (the document waits for
- * everything, entry.server.tsx), which is what a page without JavaScript shows. In the browser its chunk loads
- * when it is first rendered, or earlier once the page is idle (`usePreload`); until the chunk has arrived a
- * part the server rendered stays the server's HTML, and React hydrates it in place afterwards, so what was
- * typed into it stays.
+ * everything, entry.server.tsx), which is what a page without JavaScript shows. In the browser a closed part's
+ * chunk loads when it opens, or earlier once the page is idle (`usePreload`).
  *
  * A part the server rendered leaves a hidden marker (`data-lazy-part`), and the client entry loads the chunks of
  * the marked parts before it hydrates (`loadRenderedParts`): a part open at page load hydrates with the rest of
@@ -34,10 +32,10 @@ export function lazyPart<P extends object>(id: string, load: () => Promise<Compo
   loaders.set(id, loadOnce);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part, at module level
   function Part(props: P) {
-    // Until the part's content has been committed in the browser (hydrated once its chunk arrived, or
-    // rendered), it is given the same element again: a Suspense boundary still holding the server's HTML
-    // that receives new props (the page's first render after hydration gives the dialogs their JavaScript
-    // handlers) gives that HTML up and renders afresh, losing what was typed into it.
+    // Until the part's content has been committed in the browser, it is given the same element again: should
+    // its chunk arrive after hydration (loadRenderedParts gave up waiting), a Suspense boundary still holding
+    // the server's HTML that receives new props (the first render after hydration gives dialogs their
+    // handlers) would give that HTML up and render afresh, losing what was typed into it.
     const [committed, setCommitted] = useState(false);
     // Already loaded when this part mounted (before hydration, or earlier on this page): no suspending at all.
     const [Loaded] = useState(() => loaded);
