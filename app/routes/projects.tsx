@@ -1,7 +1,8 @@
 import { Link, useLocation, useNavigate } from "react-router";
-import { ProjectSearchPanel, SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
+import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
 import { OpenSearchPanelLink } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
+import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { apiContext } from "~/lib/api.server";
@@ -94,7 +95,6 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
   const user = useRootData()?.user;
   const { panel } = loaderData;
   const location = useLocation();
-  ProjectSearchPanel.usePreload();
   SaveSearchDialog.usePreload();
   const dialog = new URLSearchParams(location.search).get("dialog");
   const extraParams = {

@@ -2,8 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "react-router";
 import type { SimpleSearchPanelData } from "~/lib/advanced-search.server";
 import { type ListParams, listSearch } from "~/lib/list-params";
-import { ListSearchPanel, SavedSearchesDialog, SaveSearchDialog } from "./lazy-parts";
+import { SavedSearchesDialog, SaveSearchDialog } from "./lazy-parts";
 import type { SearchPanelKind } from "./simple-search-panel";
+import { ListSearchPanel } from "./simple-search-panel";
 
 /** The link that opens a closed panel (`?panel=1`, so it opens without JavaScript and survives a reload). */
 export function OpenSearchPanelLink({ href }: { href: string }) {
@@ -36,7 +37,6 @@ export function ListAdvancedSearch({
 }) {
   const location = useLocation();
   const dialog = new URLSearchParams(location.search).get("dialog");
-  ListSearchPanel.usePreload();
   return (
     <>
       {panel.open ? (
