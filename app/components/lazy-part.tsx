@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useRef, useState } from "react";
 
 /**
- * A part of a screen that most visits never open (a dialog, the advanced search panel), kept out of the
+ * A part of a screen that most visits never open (a dialog), kept out of the
  * screen's first-load JavaScript. The server renders it whole when it is open (the document waits for
  * everything, entry.server.tsx), which is what a page without JavaScript shows. In the browser a closed part's
  * chunk loads when it opens, or earlier once the page is idle (`usePreload`).
