@@ -5,7 +5,7 @@ export type CheckboxOption = { value: string; label: string };
 
 /**
  * A multi-select as a group of plain checkboxes in (up to) 3 columns: it posts `name` once per checked box,
- * with or without JavaScript. Once hydrated it adds a 'Select all' / 'Deselect all' toggle.
+ * with or without JavaScript. Once hydrated it shows a 'Select all' / 'Deselect all' toggle.
  */
 export function CheckboxGroup({
   legend,
@@ -44,8 +44,10 @@ export function CheckboxGroup({
   return (
     <fieldset ref={ref} onChange={recount} aria-describedby={description ? descriptionId : undefined}>
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
-      {hydrated && options.length > 0 ? (
-        <div className="mt-1 mb-2">
+      {options.length > 0 ? (
+        // Its place is kept before the page hydrates (invisible: not seen, not focusable, not clickable), so
+        // that the boxes below do not move under the member's pointer when it appears.
+        <div className={`mt-1 mb-2 ${hydrated ? "" : "invisible"}`} aria-hidden={hydrated ? undefined : true}>
           <button
             type="button"
             onClick={toggle}

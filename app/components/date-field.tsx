@@ -58,6 +58,8 @@ export function DateField({
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
         />
+        {/* The picker's hint, so that the fields after this one keep their place when the page hydrates. */}
+        <p className="mt-1 text-xs text-slate-600">MM/DD/YYYY</p>
         <ErrorList id={errorId} errors={errors} />
       </div>
     );

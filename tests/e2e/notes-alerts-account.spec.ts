@@ -362,11 +362,16 @@ test.describe("Settings", () => {
   });
 
   test("Select all / Deselect all toggles a checkbox group", async ({ page }, testInfo) => {
-    test.skip(jsDisabled(testInfo), "the toggle is added by JavaScript");
     const member = createMember();
     await login(page, member.email);
     await page.goto("/Me/Settings");
     const types = page.getByRole("group", { name: "Project types" });
+    if (jsDisabled(testInfo)) {
+      // Without JavaScript the toggle could not work: it keeps its place but is not offered.
+      await expect(types.getByRole("checkbox").first()).toBeVisible();
+      await expect(types.getByRole("button", { name: /Select all/ })).toHaveCount(0);
+      return;
+    }
     await types.getByRole("button", { name: /^Select all/ }).click();
     for (const box of await types.getByRole("checkbox").all()) await expect(box).toBeChecked();
     await types.getByRole("button", { name: /^Deselect all/ }).click();

@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
+import { useLitePages } from "~/lib/lite-pages";
 import type { Tag } from "../../../contract/user";
 
 export type BulkDialog = "move" | "remove";
@@ -65,7 +66,11 @@ export function BulkActions({
 
   const close = () => setJsDialog(null);
   const hidden = new URLSearchParams(listSearch(listParams, extraParams));
+  const lite = useLitePages();
+  // Before hydration the server's markup holds both the buttons (for a page without scripts) and the hint that
+  // stands in for them until rows are checked (for a page that runs them); CSS shows the one that applies.
   const showButtons = !hydrated || selected.size > 0;
+  const showHint = !lite && (!hydrated || selected.size === 0);
   const plural = (n: number) => `${n} ${noun}${n === 1 ? "" : "s"}`;
   const FormTag = jsDialog ? fetcher.Form : Form;
   const errors = reply?.error ?? {};
@@ -73,7 +78,11 @@ export function BulkActions({
   return (
     <>
       {showButtons ? (
-        <form id="selection" method="get" className="flex flex-wrap items-center gap-2">
+        <form
+          id="selection"
+          method="get"
+          className={`flex flex-wrap items-center gap-2 ${!hydrated && !lite ? "no-js-only" : ""}`}
+        >
           {[...hidden].map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
@@ -111,6 +120,17 @@ export function BulkActions({
             </button>
           ) : null}
         </form>
+      ) : null}
+      {showHint ? (
+        // In the buttons' place until rows are checked: the list below keeps its place when the page hydrates
+        // (on a phone the buttons have a line of their own), and the member learns what checking rows is for.
+        <p
+          className={`flex min-h-[2.125rem] items-center text-sm text-slate-600 max-sm:min-h-11 ${hydrated ? "" : "js-only"}`}
+        >
+          {saved
+            ? `Check ${noun}s to move them to a folder or remove them.`
+            : `Check ${noun}s to move them to a folder.`}
+        </p>
       ) : null}
 
       <Modal open={dialog === "move"} title="Move to folder" onClose={close} closeHref={closeHref}>

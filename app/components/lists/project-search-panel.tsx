@@ -6,6 +6,7 @@ import { buttonSecondaryClass } from "~/components/forms";
 import { PanelInput, PanelListFields } from "~/components/lists/simple-search-panel";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import type { ListParams } from "~/lib/list-params";
+import { useLitePages } from "~/lib/lite-pages";
 import {
   ALL_SUBTYPES,
   CONSTRUCTION_TYPES,
@@ -53,6 +54,7 @@ export function ProjectSearchPanel({
   openedByQuery,
 }: Props) {
   const hydrated = useHydrated();
+  const lite = useLitePages();
   const location = useLocation();
   const [types, setTypes] = useState(() => list(search.projectType));
   const [states, setStates] = useState(() => list(search.state));
@@ -420,11 +422,6 @@ export function ProjectSearchPanel({
           <button type="submit" className={primaryButton}>
             Search
           </button>
-          {hydrated ? null : (
-            <button type="submit" className={`${buttonSecondaryClass} min-h-11 sm:min-h-9`}>
-              Update options
-            </button>
-          )}
           <Link to={hrefWithDialog(location, "save-search")} preventScrollReset className={secondaryLink}>
             Save search
           </Link>
@@ -437,6 +434,16 @@ export function ProjectSearchPanel({
           >
             Clear all fields
           </Link>
+          {/* With JavaScript the choices follow in place: the button is not shown from the first paint
+              (no-js-only) and goes when the page hydrates. Last in the row all the same. */}
+          {hydrated ? null : (
+            <button
+              type="submit"
+              className={`${buttonSecondaryClass} min-h-11 sm:min-h-9 ${lite ? "" : "no-js-only"}`}
+            >
+              Update options
+            </button>
+          )}
         </div>
       </Form>
     </section>
