@@ -44,7 +44,9 @@ export default defineConfig({
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: APP_URL,
-    trace: "retain-on-failure",
+    // Recording a trace (screencast frames included) for every test took a third of the suite's time on the
+    // 2-core machine: record it when a failed test is retried (CI retries once), or ask for it (--trace on).
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [

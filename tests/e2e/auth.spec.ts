@@ -1,5 +1,5 @@
 import { STAFF_URL } from "./support/env";
-import { APP_URL, expect, fillLogin, login, sessionCookie, test } from "./support/fixtures";
+import { APP_URL, expect, fillLogin, loginThroughForm, sessionCookie, test } from "./support/fixtures";
 import { logoutThroughUserMenu } from "./support/shell";
 
 const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
@@ -45,7 +45,7 @@ test.describe("login", () => {
   });
 
   test("the sales role lands on the Subscribers page", async ({ page }) => {
-    await login(page, "sales@example.com");
+    await loginThroughForm(page, "sales@example.com");
     await expect(page).toHaveURL(`${APP_URL}/Subscribers`);
     await expect(page.getByRole("heading", { name: "Subscribers" })).toBeVisible();
     await expect(page.getByRole("link", { name: /staff application/i })).toHaveAttribute("href", STAFF_URL);
@@ -97,7 +97,7 @@ test.describe("guards", () => {
   });
 
   test("a logged-in member is sent from the guest routes to the projects page", async ({ page }) => {
-    await login(page, "member@example.com");
+    await loginThroughForm(page, "member@example.com");
     for (const path of ["/Login", "/ForgotPassword", "/ForgotPassword/some-token"]) {
       await page.goto(path);
       await expect(page, `${path} bounces`).toHaveURL(`${APP_URL}/Projects`);
@@ -110,7 +110,7 @@ test.describe("guards", () => {
   });
 
   test("an unknown path goes to the projects page when logged in", async ({ page }) => {
-    await login(page, "member@example.com");
+    await loginThroughForm(page, "member@example.com");
     const response = await page.goto("/no/such/page");
     await expect(page).toHaveURL(`${APP_URL}/Projects`);
     expect(response?.status()).toBe(200);
@@ -119,7 +119,7 @@ test.describe("guards", () => {
 
 test.describe("checkout guard", () => {
   test("a logged-in member opening a checkout is sent to the projects page", async ({ page }) => {
-    await login(page, "member@example.com");
+    await loginThroughForm(page, "member@example.com");
     await page.goto("/sign-up/national-edition");
     await expect(page).toHaveURL(`${APP_URL}/Projects`);
   });
@@ -127,7 +127,7 @@ test.describe("checkout guard", () => {
 
 test.describe("logout", () => {
   test("/Logout typed in the address bar ends the session and shows the login page", async ({ page }) => {
-    await login(page, "member@example.com");
+    await loginThroughForm(page, "member@example.com");
     await page.goto("/Logout");
     await expect(page).toHaveURL(/\/Login(\?|$)/);
     expect(await sessionCookie(page.context())).toBeNull();
@@ -139,7 +139,7 @@ test.describe("logout", () => {
     page,
     browser,
   }, testInfo) => {
-    await login(page, "member@example.com");
+    await loginThroughForm(page, "member@example.com");
     const before = await sessionCookie(page.context());
     expect(before).not.toBeNull();
 

@@ -12,6 +12,7 @@ import {
   expectDialogOpen,
   jsDisabled,
   login,
+  loginThroughForm,
   query,
   test,
   writeDb,
@@ -81,7 +82,7 @@ async function fits(page: Page, withDialog = false) {
 
 test.describe("phone journeys", () => {
   test("list: search, sort, page, a row's card, and 'No records'", async ({ page }) => {
-    await login(page, "member@example.com");
+    await loginThroughForm(page, "member@example.com");
     await page.goto("/Projects");
     await fits(page);
     // A row is a card: its name is a link, the columns that matter are label/value pairs.
