@@ -111,9 +111,14 @@ export class ApiClient {
     return answer as Promise<AnswerOf<E>>;
   }
 
-  /** Forgets the GET answers read so far: for a read with a side effect (opening a project spends a report). */
-  forgetReads() {
-    this.reads.clear();
+  /**
+   * Forgets what this request read of one endpoint (every query of it), for a read with a side effect on it:
+   * opening a project spends a trial member's report, so the member read before it is out of date.
+   */
+  forgetRead(endpoint: Endpoint & { path: () => string }) {
+    const path = endpoint.path();
+    for (const key of this.reads.keys())
+      if ((JSON.parse(key) as [string])[0] === path) this.reads.delete(key);
   }
 
   /** A streamed call (CSV download): the raw upstream response, checked for status only. */

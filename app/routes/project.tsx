@@ -28,6 +28,7 @@ import { isMissingEntity } from "~/lib/detail/loaders.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { addressLine } from "~/lib/format";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
+import { currentMember } from "~/lib/member.server";
 import {
   backToSearchHref,
   breadcrumbFor,
@@ -41,6 +42,7 @@ import { researchIntent } from "~/lib/project-research.server";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { type Settled, settle } from "~/lib/settle";
+import { isFreeTrial } from "~/lib/trial";
 import { useRootData } from "~/root-data";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
@@ -65,9 +67,16 @@ export const middleware: Route.MiddlewareFunction[] = [
       const api = context.get(apiContext);
       const pending = settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
       context.set(projectPrefetch, pending);
+      // The notes and the similar projects do not depend on the report the read may spend: they are asked for
+      // alongside it, and the loader's same calls share these answers (its own handling of a failure included).
+      const similarPage = readDetailState(new URL(request.url).searchParams).similarPage;
+      api.call(endpoints.projectNotes, { params: { id } }).catch(() => {});
+      api.call(endpoints.similarProjects, { params: { id }, query: { page: similarPage } }).catch(() => {});
       await pending;
-      // The read spent a report: the member read before it (by the trial gate) is out of date.
-      api.forgetReads();
+      // The read spent a report of a trial member: the member read before it (by the trial gate) is out of date.
+      // Only a Free Trial has reports to spend (spec, Trial expired): a subscriber's member read stays.
+      const member = await currentMember(context).catch(() => null);
+      if (!member || isFreeTrial(member)) api.forgetRead(endpoints.me);
     }
     return next();
   },

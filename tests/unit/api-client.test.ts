@@ -140,6 +140,25 @@ describe("api.call", () => {
     ]);
   });
 
+  it("forgets the answers of one endpoint when told to, and keeps the others", async () => {
+    const { api } = await client();
+    answer = () => json({ data: [] });
+    await api.call(endpoints.projectNotes, { params: { id: 12 } });
+    // (The answer is no member: the call fails its check, which makes no difference to what is sent.)
+    answer = () => json({ data: {} });
+    await api.call(endpoints.me).catch(() => undefined);
+    await api.call(endpoints.me).catch(() => undefined);
+    api.forgetRead(endpoints.me);
+    await api.call(endpoints.me).catch(() => undefined);
+    answer = () => json({ data: [] });
+    await api.call(endpoints.projectNotes, { params: { id: 12 } });
+    expect(sent.map((r) => `${r.method} ${r.url.pathname.split("/V1/")[1]}`)).toEqual([
+      "GET Projects/12/Notes",
+      "GET Users/Me",
+      "GET Users/Me",
+    ]);
+  });
+
   it("sends every entry of the table to its own method and path, with a token unless it is public", async () => {
     answer = () => json({ unexpected: "shape" });
     const sample = { id: 1, projectId: 2, address: "Austin, TX", state: "TX" };
@@ -245,9 +264,9 @@ const TABLE_PATHS = Object.values(endpoints).map(
  */
 function strayApiCalls(text: string): string[] {
   const onClient = [...text.matchAll(/\b(?:api|apiContext\s*\))\s*\.\s*(\w+)\s*\(\s*(\S?)/g)]
-    // forgetReads() takes nothing: it drops the request's cached GET answers (see ApiClient.forgetReads).
+    // forgetRead(endpoints.x) names a table entry: it drops this request's cached answers of it.
     .filter(
-      ([, method, first]) => (method !== "call" && method !== "forgetReads") || /["'`]/.test(first ?? ""),
+      ([, method, first]) => (method !== "call" && method !== "forgetRead") || /["'`]/.test(first ?? ""),
     )
     .map(([match]) => match);
   const spelled = [...text.matchAll(/\.\s*\w+\s*\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g)]
