@@ -39,8 +39,10 @@ export default defineConfig({
   forbidOnly: CI,
   workers: 2,
   retries: CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for the 2-core machine, where two workers, two browsers, the app and the API share the CPU and a
+  // page load can take seconds: long journeys (a note, then the calendar, then axe) timed out at 30 s there.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: APP_URL,
