@@ -18,6 +18,7 @@ import {
   login,
   query,
   test,
+  waitForHydration,
   writeDb,
 } from "./support/fixtures";
 import { freePort } from "./support/raw-http";
@@ -205,6 +206,7 @@ test.describe("calendar", () => {
     const unchanged = await program.get(feedUrl, { headers: { "If-None-Match": etag } });
     expect(unchanged.status()).toBe(304);
 
+    await waitForHydration(address); // the address selects itself on focus with JavaScript
     await address.focus();
     expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe(feedUrl);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: APP_URL });

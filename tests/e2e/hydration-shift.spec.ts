@@ -30,11 +30,12 @@ function controlPositions(page: Page): Promise<Record<string, string>> {
 }
 
 /** The screen as a browser that runs scripts paints it before they arrive (the app's modules held back). */
-async function beforeHydration(browser: Browser, path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+async function beforeHydration(member: Page, path: string, viewport: { width: number; height: number }) {
+  // The member's session, in a browser of its own whose requests for the app's modules fail.
+  const browser = member.context().browser() as Browser;
+  const context = await browser.newContext({ viewport, storageState: await member.context().storageState() });
   await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
   const page = await context.newPage();
-  await login(page, "member@example.com");
   await page.goto(path);
   const positions = await controlPositions(page);
   await context.close();
@@ -55,7 +56,7 @@ test.describe("hydration moves nothing", () => {
     ["desktop", { width: 1280, height: 800 }],
     ["phone", { width: 390, height: 844 }],
   ] as const) {
-    test(`member screens on a ${device}`, async ({ browser, page }) => {
+    test(`member screens on a ${device}`, async ({ page }) => {
       test.setTimeout(90_000);
       const project = query<{ id: number }>("SELECT id FROM projects WHERE active = 1 ORDER BY id LIMIT 1")[0]
         .id;
@@ -69,7 +70,7 @@ test.describe("hydration moves nothing", () => {
         `/Projects/${project}`,
         "/Me/Settings",
       ]) {
-        const before = await beforeHydration(browser, path, viewport);
+        const before = await beforeHydration(page, path, viewport);
         const after = await afterHydration(page, path);
         const moved = Object.keys(before)
           .filter((key) => key in after && before[key] !== after[key])

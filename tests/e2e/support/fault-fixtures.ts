@@ -2,10 +2,10 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_PATH, DEMO_PASSWORD } from "./env";
-import { createMember, query } from "./fixtures";
+import { createMember, query, waitForHydration } from "./fixtures";
 import { FAULT_APP_PORT, type SideApp, startSideApp } from "./side-app";
 
-export { expect };
+export { expect, waitForHydration };
 
 export const test = base.extend<{ sideLogOnFailure: undefined }, { side: SideApp }>({
   // On a failure, the side app's log lines written during the test go into the report.
@@ -49,15 +49,6 @@ export const LEAK_PATTERNS = [
 export function expectNoLeaks(text: string, tokens: Iterable<string>, where: string) {
   for (const pattern of LEAK_PATTERNS) expect(text, `${where}: ${pattern}`).not.toMatch(pattern);
   for (const token of tokens) expect(text.includes(token), `${where}: an API token`).toBe(false);
-}
-
-/** Waits until React has hydrated the element (with JavaScript), so that typing into it is not lost. */
-export async function waitForHydration(locator: Locator) {
-  await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
-      message: "the page hydrates",
-    })
-    .toBe(true);
 }
 
 /** Logs in through the side app's login page (the API must pass through for this). */

@@ -46,6 +46,12 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   }
   await page.goto(landing);
   await expect(page).not.toHaveURL(/\/Login(\?|$)/);
+  if (!jsDisabled(test.info())) {
+    // A fresh document (after the form, the landing page came by a client-side navigation, already hydrated):
+    // wait for it to hydrate, when the shell's menu link becomes its menu button, so that a journey may use
+    // the page's script-driven controls at once.
+    await expect(page.locator('header a[href="#sidebar"]')).toHaveCount(0);
+  }
 }
 
 /** Logs in through the login page, as a member does, and waits until the app has left it. */
@@ -53,6 +59,15 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
   await page.goto("/Login");
   await fillLogin(page, email, password);
   await expect(page).not.toHaveURL(/\/Login(\?|$)/);
+}
+
+/** Waits until React has hydrated the element (with JavaScript), so that typing into it is not lost. */
+export async function waitForHydration(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
+      message: "the page hydrates",
+    })
+    .toBe(true);
 }
 
 /** The session cookie of a context (`__Host-session` in production, `session` with COOKIE_SECURE=false). */
