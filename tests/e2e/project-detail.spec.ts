@@ -241,13 +241,13 @@ test.describe("project detail mutations", () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
     await page.route(/\/assets\/modal-interactive-[^/]*\.js$/, async (route) => {
       await released;
       await route.continue();
     });
-    const member = createMember();
-    const project = firstProject();
-    await login(page, member.email, member.password);
     await page.goto(`/Projects/${project.id}`);
     // This journey is about the dialog script arriving after hydration: the page hydrates first (it does so
     // after its first paint, decision 062). Typing before hydration is the known-failing case below.
@@ -276,13 +276,14 @@ test.describe("project detail mutations", () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    // Held back only after the login, which waits for its landing page to hydrate.
     await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
       await released;
       await route.continue();
     });
-    const member = createMember();
-    const project = firstProject();
-    await login(page, member.email, member.password);
     await page.goto(`/Projects/${project.id}?dialog=note`);
     const add = dialog(page, "Add Note");
     const note = add.getByLabel("Note", { exact: true });
