@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferModuleScript, paintBeforeScript } from "../../app/lib/paint-first.server";
+import { deferModuleScript, PAINT_WAIT_LIMIT_MS, paintBeforeScript } from "../../app/lib/paint-first.server";
 
 // The route-modules script as React Router 7 writes it (lazy route discovery: no manifest import).
 const SCRIPT = `;
@@ -20,19 +20,42 @@ const page = (script: string) =>
   `<script nonce="n">window.__reactRouterContext = {};</script>` +
   `<script nonce="n" type="module" async="">${script}</script></body></html>`;
 
-/** Runs a rewritten script with stand-ins for the browser's dynamic import and frame callbacks. */
-async function run(code: string, visibility = "visible") {
+interface Browser {
+  visibility?: string;
+  /** Whether the browser reports paint timing (PerformanceObserver with "paint" entries). */
+  paintTiming?: boolean;
+}
+
+/** Runs a rewritten script with stand-ins for the browser's dynamic import, frames, timers and paint timing. */
+async function run(code: string, { visibility = "visible", paintTiming = true }: Browser = {}) {
   const imported: string[] = [];
   const preloaded: string[] = [];
+  const listeners: (() => void)[] = [];
   const document = {
     visibilityState: visibility,
     createElement: () => ({}) as { rel?: string; href?: string },
     head: {
       appendChild: (link: { rel?: string; href?: string }) => preloaded.push(`${link.rel} ${link.href}`),
     },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === "visibilitychange") listeners.push(listener);
+    },
   };
-  const window: Record<string, unknown> = {};
   const frames: (() => void)[] = [];
+  const timers: { ms: number; cb: () => void }[] = [];
+  const observers: ((list: { getEntriesByName: (n: string) => unknown[] }, o: unknown) => void)[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+    constructor(private readonly callback: (typeof observers)[number]) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: "paint", buffered: true });
+      observers.push(this.callback);
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.callback), 1);
+    }
+  }
+  const window: Record<string, unknown> = paintTiming ? { PerformanceObserver } : {};
   const body = code.replace(/\bimport\(/g, "__import(");
   const fn = new Function("__import", "window", "document", "requestAnimationFrame", "setTimeout", body);
   fn(
@@ -43,42 +66,96 @@ async function run(code: string, visibility = "visible") {
     window,
     document,
     (cb: () => void) => frames.push(cb),
-    (cb: () => void) => cb(),
+    (cb: () => void, ms = 0) => (ms === 0 ? cb() : timers.push({ ms, cb })),
   );
-  return { imported, preloaded, window, frames, settle: () => new Promise((r) => setTimeout(r, 0)) };
+  const report = (name: string) => {
+    for (const callback of [...observers])
+      callback(
+        { getEntriesByName: (n: string) => (n === name ? [{ name }] : []) },
+        new PerformanceObserver(callback),
+      );
+  };
+  return {
+    imported,
+    preloaded,
+    window,
+    frames,
+    timers,
+    /** The browser reports a paint timing entry. */
+    report,
+    hide: () => {
+      document.visibilityState = "hidden";
+      for (const listener of listeners) listener();
+    },
+    settle: () => new Promise((r) => setTimeout(r, 0)),
+  };
 }
 
+const ROUTE_MODULES_AND_ENTRY = [
+  "/assets/root-B.js",
+  "/assets/_member-C.js",
+  "/assets/projects-x.js",
+  "/assets/projects-D.js",
+  "/assets/entry.client-E.js",
+];
+
 describe("paint before script", () => {
-  it("preloads and imports nothing until a frame has been painted, then the route modules and the entry, in order", async () => {
+  it("preloads and imports nothing until the first contentful paint is on screen, then the route modules and the entry, in order", async () => {
     const code = deferModuleScript(SCRIPT, ["/assets/root-B.js", "/assets/chunk-F.js"]);
     expect(code).not.toBeNull();
     const page = await run(code as string);
     await page.settle();
+    page.report("first-paint");
+    await page.settle();
     expect(page.imported).toEqual([]);
     expect(page.preloaded).toEqual([]);
-    expect(page.frames).toHaveLength(1);
-    page.frames[0]();
+    expect(page.frames).toHaveLength(0);
+    page.report("first-contentful-paint");
     await page.settle();
     expect(page.preloaded).toEqual(["modulepreload /assets/root-B.js", "modulepreload /assets/chunk-F.js"]);
-    expect(page.imported).toEqual([
-      "/assets/root-B.js",
-      "/assets/_member-C.js",
-      "/assets/projects-x.js",
-      "/assets/projects-D.js",
-      "/assets/entry.client-E.js",
-    ]);
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
     const modules = page.window.__reactRouterRouteModules as Record<string, unknown>;
     expect(modules.root).toEqual({ url: "/assets/root-B.js" });
     expect(modules["routes/projects"]).toEqual({ url: "/assets/projects-D.js" });
     expect(page.window.__reactRouterManifest).toMatchObject({
       entry: { module: "/assets/entry.client-E.js" },
     });
+    // Once only: the limit's timer, run later, loads nothing again.
+    for (const timer of page.timers) timer.cb();
+    await page.settle();
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
   });
 
-  it("a hidden tab, which paints no frame, loads at once", async () => {
-    const page = await run(deferModuleScript(SCRIPT) as string, "hidden");
+  it("loads after PAINT_WAIT_LIMIT_MS when no contentful paint is reported", async () => {
+    const page = await run(deferModuleScript(SCRIPT) as string);
     await page.settle();
-    expect(page.imported).toContain("/assets/entry.client-E.js");
+    expect(page.imported).toEqual([]);
+    expect(page.timers.map((t) => t.ms)).toEqual([PAINT_WAIT_LIMIT_MS]);
+    page.timers[0].cb();
+    await page.settle();
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
+  });
+
+  it("a browser without paint timing waits for a frame", async () => {
+    const page = await run(deferModuleScript(SCRIPT) as string, { paintTiming: false });
+    await page.settle();
+    expect(page.imported).toEqual([]);
+    expect(page.frames).toHaveLength(1);
+    page.frames[0]();
+    await page.settle();
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
+  });
+
+  it("a hidden tab, which paints nothing, loads at once; a tab hidden while it waits loads then", async () => {
+    const hidden = await run(deferModuleScript(SCRIPT) as string, { visibility: "hidden" });
+    await hidden.settle();
+    expect(hidden.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
+    const page = await run(deferModuleScript(SCRIPT) as string);
+    await page.settle();
+    expect(page.imported).toEqual([]);
+    page.hide();
+    await page.settle();
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
   });
 
   it("moves the preloads into the route-modules script, which is no longer async and keeps its nonce", () => {
