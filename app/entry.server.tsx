@@ -5,7 +5,7 @@ import { ServerRouter } from "react-router";
 import { LitePagesProvider, litePagesContext } from "./lib/lite-pages";
 import { logPath } from "./lib/log-path";
 import { NonceProvider, nonceContext } from "./lib/nonce";
-import { paintBeforeScript } from "./lib/paint-first.server";
+import { paintBeforeScriptBytes } from "./lib/paint-first.server";
 
 // The app server (server/app-server.ts) reads the validated configuration and the context key it hands the
 // client address and refusals over with from here: the build's server entry is the one module both share.
@@ -57,9 +57,11 @@ export default function handleRequest(
             final(done) {
               clearTimeout(abortTimer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              const html = Buffer.concat(chunks).toString("utf8");
+              // Bytes, not a string: a string body is decoded and checked character by character again.
+              const html = Buffer.concat(chunks);
+              const body = lite ? html : paintBeforeScriptBytes(html);
               resolve(
-                new Response(lite ? html : paintBeforeScript(html), {
+                new Response(body as Uint8Array<ArrayBuffer>, {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),

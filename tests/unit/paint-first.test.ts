@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { deferModuleScript, PAINT_WAIT_LIMIT_MS, paintBeforeScript } from "../../app/lib/paint-first.server";
+import {
+  deferModuleScript,
+  PAINT_WAIT_LIMIT_MS,
+  paintBeforeScript,
+  paintBeforeScriptBytes,
+} from "../../app/lib/paint-first.server";
 
 // The route-modules script as React Router 7 writes it (lazy route discovery: no manifest import).
 const SCRIPT = `;
@@ -165,6 +170,15 @@ describe("paint before script", () => {
     expect(html).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
     expect(html).toMatch(/<script nonce="n" type="module">new Promise/);
     expect(html).not.toMatch(/import \* as/);
+  });
+
+  it("keeps the text around and between the cuts whole when the page has characters of several bytes", () => {
+    const html = page(SCRIPT).replace("<main>Projects</main>", "<main>Café — 東京 ✓ 🏗️</main>");
+    const out = paintBeforeScript(html);
+    expect(out).toContain("<main>Café — 東京 ✓ 🏗️</main>");
+    expect(out).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
+    expect(out).toMatch(/<script nonce="n" type="module">new Promise[^<]*<\/script><\/body><\/html>$/);
+    expect(paintBeforeScriptBytes(Buffer.from(html)).toString("utf8")).toBe(out);
   });
 
   it("leaves a document without scripts, or a script of an unknown shape, as it is", () => {
