@@ -150,12 +150,11 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
     );
   }
   const card = column.card === "hidden" || empty ? "results-cell-hidden" : "results-cell-pair";
+  // The card's label is the cell's ::before (app.css), from data-label: no element of its own in each of the
+  // 150 cells of a page, and not read out (the column header names the cell).
   return (
-    <td {...keep("cell")} className={`${base} ${card}`}>
-      <span aria-hidden="true" className="results-card-label">
-        {column.label}
-      </span>
-      <span className="results-value">{content}</span>
+    <td {...keep("cell")} className={`${base} ${card}`} data-label={column.label}>
+      {content}
     </td>
   );
 }

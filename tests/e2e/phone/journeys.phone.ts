@@ -88,7 +88,11 @@ test.describe("phone journeys", () => {
     // A row is a card: its name is a link, the columns that matter are label/value pairs.
     const firstRow = main(page).locator("tbody tr").first();
     await expect(firstRow.getByRole("link").first()).toBeVisible();
-    await expect(firstRow.getByText("City", { exact: true })).toBeVisible();
+    // The label is the cell's generated text (app.css), with an empty alternative: the header names the cell.
+    const city = firstRow.locator('td[data-label="City"]');
+    await expect(city).toBeVisible();
+    expect(await city.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"City" / ""');
+    expect(await city.evaluate((cell) => getComputedStyle(cell).display)).toBe("flex");
     await expect(main(page).getByRole("columnheader", { name: /Name/ })).toBeVisible();
 
     await main(page).getByRole("link", { name: "Page 2" }).click();
