@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/profile-page.ts /Projects [/Contacts ...]`: serves the bench database, logs in, requests each
  * page sequentially (BENCH_PROFILE_REQUESTS, 400 each) with the app under `--cpu-prof`, and prints where the
- * app's CPU went: self time by function and by package, per request. The profile stays in bench/output/profiles/.
+ * app's CPU went from its first request on (the server's start left out): self time by function and by
+ * package, per request. The profile stays in bench/output/profiles/.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -34,9 +35,34 @@ function packageOf(url: string): string {
   return url.replace(`file://${ROOT}/`, "");
 }
 
+/**
+ * The index of the first sample taken while the app server handled a request: what comes before it is the
+ * server's start (loading and compiling the build, tsx's loader), a few seconds of CPU that would otherwise be
+ * spread over the requests.
+ */
+function firstRequestSample(profile: Profile): number {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inRequest = new Map<number, boolean>();
+  const handles = (id: number): boolean => {
+    const known = inRequest.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const up = parent.get(id);
+    const answer = node?.callFrame.functionName === "answerFromApp" || (up !== undefined && handles(up));
+    inRequest.set(id, answer);
+    return answer;
+  };
+  const first = profile.samples.findIndex((id) => handles(id));
+  return first < 0 ? 0 : first;
+}
+
 function summarise(profile: Profile, requests: number) {
   const self = new Map<number, number>();
+  const from = firstRequestSample(profile);
   profile.samples.forEach((id, i) => {
+    if (i < from) return;
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const byFunction = new Map<string, number>();
