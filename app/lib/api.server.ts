@@ -5,6 +5,7 @@ import type { Endpoint, HttpMethod } from "../../contract/endpoints";
 import { config } from "./config.server";
 import { loginUrlFor } from "./request-url";
 import type { MemberSession } from "./session.server";
+import { requestJson, UnreadableAnswerError, type UpstreamAnswer } from "./upstream-http.server";
 
 /** A 4xx answer from the API that a screen may want to show: its message, and per-field messages. */
 export class ApiRequestError extends Error {
@@ -49,6 +50,8 @@ export type AnswerOf<E extends Endpoint> = E["answer"] extends z.ZodType ? z.inf
 
 type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 type CallOptions = { query?: Query; body?: unknown; auth?: boolean; timeoutMs?: number };
+/** A call as handed to a transport. */
+type Transported = { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal };
 
 function buildUrl(path: string, query?: Query) {
   const url = new URL(`${config.apiBaseUrl}/${path.replace(/^\/+/, "")}`);
@@ -121,9 +124,11 @@ export class ApiClient {
       if ((JSON.parse(key) as [string])[0] === path) this.reads.delete(key);
   }
 
-  /** A streamed call (CSV download): the raw upstream response, checked for status only. */
+  /** A streamed call (CSV download): the raw upstream response (fetch's), checked for status only. */
   private async stream(method: HttpMethod, path: string, options: CallOptions): Promise<Response> {
-    const response = await this.send(method, path, options);
+    const response = await this.send(method, path, options, (url, init) =>
+      fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: init.signal }),
+    );
     if (!response.ok) await this.fail(response, options);
     return response;
   }
@@ -134,7 +139,7 @@ export class ApiClient {
     schema: S,
     options: CallOptions,
   ): Promise<z.infer<S>> {
-    const response = await this.send(method, path, options);
+    const response = await this.send(method, path, options, requestJson);
     if (!response.ok) await this.fail(response, options);
     let json: unknown;
     try {
@@ -155,41 +160,52 @@ export class ApiClient {
     return parsed.data;
   }
 
-  private async send(method: string, path: string, options: CallOptions): Promise<Response> {
-    const headers = new Headers({ Accept: "application/json" });
+  /** One call through `transport`, bounded by the member's request and the timeout; failures become pages. */
+  private async send<A extends UpstreamAnswer>(
+    method: string,
+    path: string,
+    options: CallOptions,
+    transport: (url: URL, init: Transported) => Promise<A>,
+  ): Promise<A> {
+    const headers: Record<string, string> = { Accept: "application/json" };
     const useAuth = options.auth !== false;
     if (useAuth) {
       const token = this.session.token;
       if (!token) throw this.toLogin();
-      headers.set("Authorization", `Bearer ${token}`);
+      headers.Authorization = `Bearer ${token}`;
     }
     let body: string | undefined;
     if (options.body !== undefined) {
-      headers.set("Content-Type", "application/json");
+      headers["Content-Type"] = "application/json";
       body = JSON.stringify(options.body);
     }
     const timeoutMs = options.timeoutMs ?? config.upstreamTimeoutMs;
-    const signal = AbortSignal.any([this.request.signal, timeoutSignal(timeoutMs)]);
+    const timeout = timeoutSignal(timeoutMs);
+    const signal = AbortSignal.any([this.request.signal, timeout]);
     const started = performance.now();
     try {
-      const response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+      const response = await transport(buildUrl(path, options.query), { method, headers, body, signal });
       if (!response.ok || performance.now() - started > 1000) {
         logCall(method, path, response.status, `${Math.round(performance.now() - started)} ms`);
       }
       return response;
     } catch (error) {
       const name = (error as Error)?.name;
-      if (name === "TimeoutError") {
+      if (timeout.aborted || name === "TimeoutError") {
         logCall(method, path, 0, `timed out after ${timeoutMs} ms`);
         throw upstreamFailure(504, "The service did not answer in time. Please try again in a moment.");
       }
       if (this.request.signal.aborted) throw error; // the member went away: nothing to render
+      if (error instanceof UnreadableAnswerError) {
+        logCall(method, path, 0, `answer ${error.message}`);
+        throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+      }
       logCall(method, path, 0, `unreachable (${name})`);
       throw upstreamFailure(503, "We cannot reach the service right now. Please try again in a moment.");
     }
   }
 
-  private async fail(response: Response, options: CallOptions): Promise<never> {
+  private async fail(response: UpstreamAnswer, options: CallOptions): Promise<never> {
     if (response.status === 401 && options.auth !== false) throw this.toLogin();
     if (response.status >= 500) {
       throw upstreamFailure(502, "The service ran into a problem. Please try again in a moment.");

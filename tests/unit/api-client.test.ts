@@ -2,13 +2,16 @@
  * The API client against the endpoint table: `api.call(entry, …)` sends the entry's method to the entry's path
  * below the API base, with the member's token unless the entry is public, the body as JSON and the query as
  * search parameters; it checks the answer with the entry's schema and hands a download over as the raw response.
- * The network is the edge here: global fetch is stubbed, the session is a real one.
+ * The API is the edge here: a local HTTP server stands in for it (it records what it is sent and answers what
+ * the test says), the session is a real one.
  *
  * And a guard: no module under app/ reaches the API but through `api.call` and the table.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiClient, ApiRequestError, upstreamFailureMessage } from "../../app/lib/api.server";
 import { config } from "../../app/lib/config.server";
 import { MemberSession } from "../../app/lib/session.server";
@@ -18,30 +21,54 @@ const TOKEN = "member-token-123";
 
 type Sent = { url: URL; method: string; headers: Headers; body: unknown };
 let sent: Sent[];
-let answer: () => Response;
+/** What the stand-in API answers next; "silent" never answers, "cut" drops the connection mid-answer. */
+let answer: () => Response | "silent" | "cut";
 
 const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
 
+let standIn: Server;
+const configuredBase = config.apiBaseUrl;
+beforeAll(async () => {
+  standIn = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2)
+      headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    sent.push({
+      url: new URL(req.url ?? "/", `http://${req.headers.host}`),
+      method: req.method ?? "GET",
+      headers,
+      body: text === "" ? undefined : JSON.parse(text),
+    });
+    const next = answer();
+    if (next === "silent") return;
+    const body = Buffer.from(await (next === "cut" ? json({ data: [] }) : next).arrayBuffer());
+    if (next === "cut") {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(body.length + 100) });
+      res.write(body.subarray(0, 5), () => res.destroy());
+      return;
+    }
+    res.writeHead(next.status, Object.fromEntries(next.headers));
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
+  config.apiBaseUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/api/frontend/V1`;
+});
+afterAll(async () => {
+  config.apiBaseUrl = configuredBase;
+  standIn.closeAllConnections();
+  await new Promise((resolve) => standIn.close(resolve));
+});
+
 beforeEach(() => {
   sent = [];
   answer = () => json({ message: "OK" });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: URL | string, init: RequestInit = {}) => {
-      sent.push({
-        url: new URL(String(input)),
-        method: init.method ?? "GET",
-        headers: new Headers(init.headers),
-        body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
-      });
-      return answer();
-    }),
-  );
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -197,11 +224,12 @@ describe("api.call", () => {
 
   it("hands a download over as the raw response, unread", async () => {
     const { api } = await client();
-    const csv = new Response("id,title\n1,School\n", { headers: { "Content-Type": CSV_FILE.file } });
-    answer = () => csv;
+    answer = () => new Response("id,title\n1,School\n", { headers: { "Content-Type": CSV_FILE.file } });
     const response = await api.call(endpoints.downloadProjects, { body: { mine: 1, orderBy: "title" } });
-    expect(response).toBe(csv);
+    expect(response).toBeInstanceOf(Response);
     expect(response.bodyUsed).toBe(false);
+    expect(response.headers.get("Content-Type")).toBe(CSV_FILE.file);
+    expect(await response.text()).toBe("id,title\n1,School\n");
     const request = only();
     expect([request.method, request.url.href, request.body]).toEqual([
       "POST",
@@ -219,6 +247,19 @@ describe("api.call", () => {
     expect(upstreamFailureMessage(error)).toBe(
       "The service sent an answer we could not read. Please try again shortly.",
     );
+  });
+
+  it("fails a call the API does not answer in time with the 504 page, and one cut off mid-answer with a 502", async () => {
+    const { api } = await client();
+    answer = () => "silent";
+    const slow = await api.call(endpoints.alerts, { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect(slow).toMatchObject({ init: { status: 504 }, data: { upstreamFailure: true } });
+    answer = () => "cut";
+    const cut = await api.call(endpoints.projectNotes, { params: { id: 3 } }).catch((e: unknown) => e);
+    expect(cut).toMatchObject({ init: { status: 502 }, data: { upstreamFailure: true } });
+    // The connections are kept alive: the next call is answered as usual.
+    answer = () => json({ data: [] });
+    await expect(api.call(endpoints.projectNotes, { params: { id: 4 } })).resolves.toEqual({ data: [] });
   });
 
   it("turns a refusal into an ApiRequestError with the API's messages, and a 401 into the login page", async () => {
