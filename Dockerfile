@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The same thing `npm start` runs: the supervised launcher (scripts/start.ts) with the production build of the
-# app behind its own server (server/index.ts), and the embedded reference API with its seeded SQLite database
+# app behind its own server (bundled at build time to build/app-server.js), and the embedded reference API with its seeded SQLite database
 # (created on first start in /app/data; mount a volume there to keep it). Set API_BASE_URL (and
 # SESSION_SECRET) to run the app alone against a real API. If the app or the API dies, the launcher stops the
 # other and exits non-zero: run the container with a restart policy (`--restart unless-stopped`).
@@ -33,9 +33,6 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/upstream ./upstream
 COPY --from=build --chown=node:node /app/contract ./contract
 COPY --from=build --chown=node:node /app/scripts ./scripts
-COPY --from=build --chown=node:node /app/server ./server
-# The server's few shared helpers (client address, log redaction) are read from the app's source.
-COPY --from=build --chown=node:node /app/app/lib ./app/lib
 COPY --from=build --chown=node:node /app/tsconfig.json ./tsconfig.json
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -7,7 +7,10 @@ const CI = Boolean(process.env.CI);
 
 // The browser tests run against the production build; say so plainly instead of timing out on the webServer.
 // (`playwright test --list` does not need it.)
-if (!existsSync(join(ROOT, "build/server/index.js")) && !process.argv.includes("--list")) {
+if (
+  !(existsSync(join(ROOT, "build/server/index.js")) && existsSync(join(ROOT, "build/app-server.js"))) &&
+  !process.argv.includes("--list")
+) {
   throw new Error("build/ is missing: run `npm run build` before `npm run test:e2e` (`npm test` does both).");
 }
 

@@ -186,7 +186,7 @@ export function writeReport(r: Results): string {
 
   out.push("## Pages and their API calls\n");
   out.push(
-    "App: the page through the app server (server/index.ts), logged in as member@example.com (session cookie). API: the same " +
+    "App: the page through the app server (build/app-server.js), logged in as member@example.com (session cookie). API: the same " +
       "calls made directly to the reference API with the member's token; latency is the page's critical path " +
       "(parallel calls count their slowest, sequential steps add up), req/s is the API's rate for the page's whole " +
       "set of calls (1 / Σ 1/rate). App − API is the app's own cost at the median. Percentiles are computed from " +

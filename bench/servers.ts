@@ -1,6 +1,6 @@
 /**
  * Starts the reference API and the built app as separate processes on loopback ports of their own, the way
- * production would run them (NODE_ENV=production, the app's own server: server/index.ts), and stops them again.
+ * production would run them (NODE_ENV=production, the app's own server, build/app-server.js), and stops them again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -101,13 +101,7 @@ export async function startApp(options: {
   await assertPortFree(options.port);
   const child = spawnLogged(
     // The same heap cap as `npm start` (scripts/app-heap.ts): the bench measures the production setup.
-    [
-      ...appHeapFlags(),
-      ...(options.nodeOptions ?? []),
-      "--import",
-      "tsx",
-      join(options.root, "server", "index.ts"),
-    ],
+    [...appHeapFlags(), ...(options.nodeOptions ?? []), join(options.root, "build", "app-server.js")],
     {
       ...process.env,
       NODE_ENV: "production",

@@ -6,7 +6,7 @@
  *   afterwards; `--reseed` or RESEED=1 recreates it), waits for its Health call, then starts the app.
  * - With API_BASE_URL: starts the app alone against that API.
  *
- * The app is the production build behind its own server (server/index.ts, NODE_ENV=production, the heap cap of
+ * The app is the production build behind its own server (server/index.ts, bundled to build/app-server.js; NODE_ENV=production, the heap cap of
  * decision 008), bound to 127.0.0.1 unless HOST says otherwise. Because this is a demo over plain http, a
  * missing SESSION_SECRET is generated once and kept in data/session-secret, and with the embedded API the
  * session cookie is not marked Secure unless COOKIE_SECURE says otherwise
@@ -231,9 +231,14 @@ function startApp(env: NodeJS.ProcessEnv): ChildProcess {
       NODE_ENV: "development",
     });
   }
-  if (!existsSync(join(ROOT, "build", "server", "index.js")))
-    fail("build/server/index.js is missing: run `npm run build` first (npm start does).");
-  return spawnChild("app", [...appHeapFlags(), "--import", "tsx", join(ROOT, "server", "index.ts")], {
+  if (
+    !existsSync(join(ROOT, "build", "server", "index.js")) ||
+    !existsSync(join(ROOT, "build", "app-server.js"))
+  )
+    fail(
+      "build/server/index.js or build/app-server.js is missing: run `npm run build` first (npm start does).",
+    );
+  return spawnChild("app", [...appHeapFlags(), join(ROOT, "build", "app-server.js")], {
     ...env,
     NODE_ENV: "production",
   });

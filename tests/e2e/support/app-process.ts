@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { appHeapFlags } from "../../../scripts/app-heap";
 import { ROOT } from "./env";
 
-/** `node` arguments of the app server (server/index.ts on the build), with the production heap cap. */
+/** `node` arguments of the app server (build/app-server.js, bundled from server/), with the production heap cap. */
 export function appServerArgs(): string[] {
-  return [...appHeapFlags(), "--import", "tsx", join(ROOT, "server", "index.ts")];
+  return [...appHeapFlags(), join(ROOT, "build", "app-server.js")];
 }

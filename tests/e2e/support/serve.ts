@@ -1,6 +1,6 @@
 /**
  * Playwright's webServer: a fresh reference API on a temporary database and the production build of the app
- * behind its own server (server/index.ts), as `npm start` runs it. The database lives at .e2e/reference.sqlite
+ * behind its own server (build/app-server.js, bundled from server/), as `npm start` runs it. The database lives at .e2e/reference.sqlite
  * (recreated on every run) so tests can read it (the outbox) and add throwaway members to it. Everything the
  * app writes (its access log on stdout, errors on stderr) also goes to .e2e/app.log, which the specs read
  * (APP_LOG); stderr is still shown by Playwright.
@@ -47,11 +47,9 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 }
 
 async function main() {
-  const serverEntry = join(ROOT, "build", "server", "index.js");
-  if (!existsSync(serverEntry)) {
-    console.error(
-      "[e2e-serve] build/server/index.js is missing: run `npm run build` before `npm run test:e2e`.",
-    );
+  const builds = [join(ROOT, "build", "server", "index.js"), join(ROOT, "build", "app-server.js")];
+  if (!builds.every((file) => existsSync(file))) {
+    console.error("[e2e-serve] build/ is incomplete: run `npm run build` before `npm run test:e2e`.");
     process.exit(1);
   }
 
