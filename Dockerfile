@@ -19,7 +19,7 @@ RUN npm ci --no-audit --no-fund
 # --- production build ---
 FROM deps AS build
 COPY . .
-RUN npx react-router build \
+RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime ---
