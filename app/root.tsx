@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
+import { useAppLinkNavigation } from "./components/app-link";
 import { ErrorPage } from "./components/error-page";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useAppLinkNavigation();
   return (
     <>
       <ProgressIndicator />

@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { type ExtraParams, type ListParams, listSearch, pageWindow } from "~/lib/list-params";
 
 /**
@@ -39,13 +40,13 @@ export function Pagination({
                 {page}
               </span>
             ) : (
-              <Link
+              <AppLink
                 to={listSearch({ ...params, page }, extra)}
                 className={`${linkClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
                 aria-label={`Page ${page}`}
               >
                 {page}
-              </Link>
+              </AppLink>
             )}
           </li>
         ))}

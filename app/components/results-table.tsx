@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { type ExtraParams, type ListParams, listSearch, nextSort } from "~/lib/list-params";
 
 export type Column<Row> = {
@@ -185,16 +185,16 @@ function SortableHeader<Row>({
   const ariaSort = direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none";
   return (
     <th {...keep("columnheader")} scope="col" className={base} aria-sort={ariaSort}>
-      <Link
+      <AppLink
         to={listSearch({ ...params, ...next, page: 1 }, extra)}
-        preventScrollReset
+        keepScroll
         className="inline-flex min-h-6 items-center gap-1 hover:text-brand-800 max-sm:min-h-11 max-sm:rounded-md max-sm:px-2"
       >
         {column.label}
         <span aria-hidden="true" className="text-slate-500">
           {direction === "desc" ? "▼" : direction === "asc" ? "▲" : "↕"}
         </span>
-      </Link>
+      </AppLink>
     </th>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { ListPage } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
@@ -69,9 +70,9 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
           {COMPANY_SEARCH_NOT_INCLUDED}
         </p>
         <p>
-          <Link to="/Projects" className="text-brand-700 underline">
+          <AppLink to="/Projects" className="text-brand-700 underline">
             Go to the project search
-          </Link>
+          </AppLink>
         </p>
       </div>
     );
@@ -115,12 +116,12 @@ function companyColumns(carry: string): Column<CompanyRow>[] {
       label: "Name",
       sortKey: "name",
       render: (row) => (
-        <Link
+        <AppLink
           to={companyHref(row.id, carry)}
           className="font-medium text-brand-700 underline hover:text-brand-900"
         >
           {row.name || "—"}
-        </Link>
+        </AppLink>
       ),
     },
     {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
@@ -81,9 +81,9 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
           {DIRECTORY_NOT_INCLUDED}
         </p>
         <p>
-          <Link to="/Me/Contacts" className="text-brand-700 underline">
+          <AppLink to="/Me/Contacts" className="text-brand-700 underline">
             Go to your saved contacts
-          </Link>
+          </AppLink>
         </p>
       </div>
     );
@@ -126,12 +126,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 function contactColumns(carry: string): Column<ContactRow>[] {
   const open = (row: ContactRow, text: string | null) => (
-    <Link
+    <AppLink
       to={`/Contacts/${row.id}${carry}`}
       className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
     >
       {text || "—"}
-    </Link>
+    </AppLink>
   );
   return [
     {

@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
 import { OpenSearchPanelLink } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
@@ -137,22 +138,22 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       }
       headerAside={
         !saved && countMine !== null ? (
-          <Link
+          <AppLink
             to="/Me/Projects"
             className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900"
           >
             Number of projects tracking: {countMine}
-          </Link>
+          </AppLink>
         ) : null
       }
       toolbar={
-        <Link
+        <AppLink
           to={`${basePath}${listSearch(linkParams, { map: showMap ? undefined : "1" })}`}
-          preventScrollReset
+          keepScroll
           className={toolbarButton}
         >
           {showMap ? "Hide map" : "Show map"}
-        </Link>
+        </AppLink>
       }
     >
       {showMap ? <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved)} /> : null}
@@ -264,12 +265,12 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       sortKey: "title",
       card: "title",
       render: (row) => (
-        <Link
+        <AppLink
           to={`/Projects/${row.id}${carry}`}
           className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
         >
           {row.title}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "city", label: "City", sortKey: "city", render: (row) => row.city },

@@ -1,5 +1,5 @@
 import { APP_URL, DEMO_URL, MARKETING_URL } from "./support/env";
-import { expect, expectDialogOpen, login, query, sessionCookie, test } from "./support/fixtures";
+import { expect, expectDialogOpen, jsDisabled, login, query, sessionCookie, test } from "./support/fixtures";
 import { sidebar } from "./support/shell";
 
 type Tag = { id: number; name: string; tag_type: number };
@@ -119,6 +119,47 @@ test.describe("the sidebar per account", () => {
       "href",
       "/Help",
     );
+  });
+});
+
+test.describe("links between pages", () => {
+  test("the sidebar, a sort header and a page number lead to their pages, and mark the current entry", async ({
+    page,
+  }) => {
+    const noJs = jsDisabled(test.info());
+    await login(page, "member@example.com");
+    await page.goto("/Projects");
+    // With JavaScript the links navigate inside the page (no document load): a mark on the window survives.
+    if (!noJs) await page.evaluate(() => Object.assign(window, { sameDocumentMark: true }));
+    const nav = sidebar(page);
+    const projectSearch = nav.getByRole("link", { name: "Project Search", exact: true });
+    const calendar = nav.getByRole("link", { name: "Calendar", exact: true });
+    await expect(projectSearch).toHaveAttribute("aria-current", "page");
+    await expect(calendar).not.toHaveAttribute("aria-current");
+
+    await calendar.click();
+    await expect(page).toHaveURL(/\/Calendar$/);
+    await expect(calendar).toHaveAttribute("aria-current", "page");
+    await expect(projectSearch).not.toHaveAttribute("aria-current");
+
+    await projectSearch.click();
+    await expect(page).toHaveURL(/\/Projects$/);
+    const citySort = page.getByRole("columnheader", { name: /City/ }).getByRole("link");
+    await expect(citySort).toHaveAttribute("href", /^\/Projects\?.*orderBy=city/);
+    await citySort.click();
+    await expect(page).toHaveURL(/\/Projects\?.*orderBy=city/);
+    await expect(page.getByRole("columnheader", { name: /City/ })).toHaveAttribute(
+      "aria-sort",
+      /ascending|descending/,
+    );
+    await page.getByRole("link", { name: "Page 2", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/Projects\?.*page=2/);
+    await expect(page).toHaveURL(/orderBy=city/);
+    if (!noJs) {
+      expect(await page.evaluate(() => (window as { sameDocumentMark?: boolean }).sameDocumentMark)).toBe(
+        true,
+      );
+    }
   });
 });
 

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { MAX_FOLDERS_PER_TYPE } from "../../../contract/constants";
 import type { Tag } from "../../../contract/user";
+import { AppLink } from "../app-link";
 
 /**
  * Folder filter as links: choosing a folder filters by it; choosing the active folder clears the filter.
@@ -29,7 +29,7 @@ export function FolderFilter({
         const active = folder.id === activeTagId;
         return (
           <span key={folder.id} className="inline-flex items-center">
-            <Link
+            <AppLink
               to={hrefFor(active ? null : folder.id)}
               aria-current={active ? "true" : undefined}
               title={active ? `Clear the folder filter (${folder.name})` : `Show the folder ${folder.name}`}
@@ -48,29 +48,29 @@ export function FolderFilter({
               />
               {folder.name}
               {active ? <span aria-hidden="true">✕</span> : null}
-            </Link>
+            </AppLink>
             {editHref ? (
-              <Link
+              <AppLink
                 to={editHref(folder.id)}
-                preventScrollReset
+                keepScroll
                 aria-label={`Edit folder ${folder.name}`}
                 title={`Edit folder ${folder.name}`}
                 className="-ml-px rounded-r-full border border-slate-300 bg-white px-2 py-1 text-sm text-slate-700 hover:bg-slate-50"
               >
                 <span aria-hidden="true">✎</span>
-              </Link>
+              </AppLink>
             ) : null}
           </span>
         );
       })}
       {canAdd && addHref ? (
-        <Link
+        <AppLink
           to={addHref}
-          preventScrollReset
+          keepScroll
           className="rounded-full border border-dashed border-slate-400 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-slate-50"
         >
           Add Folder
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   );

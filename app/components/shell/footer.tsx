@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { hrefWithDialog } from "~/lib/dialog-url";
 
 const COMPANY = {
@@ -62,9 +63,9 @@ export function Footer({
               )}
             </li>
             <li>
-              <Link className={linkClass} to="/Help">
+              <AppLink className={linkClass} to="/Help">
                 Help
-              </Link>
+              </AppLink>
             </li>
             <li>
               <a className={linkClass} href={site("/news")}>

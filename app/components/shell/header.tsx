@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { AppLink } from "~/components/app-link";
 import type { PublicConfig } from "~/lib/config.server";
 import type { ContactDialogName } from "~/lib/contact-us";
 import { hrefWithDialog } from "~/lib/dialog-url";
@@ -72,10 +73,13 @@ export function Header({
             <span className="sr-only">Menu</span>
           </a>
         )}
-        <Link to="/Projects" className="hidden items-center gap-2 text-lg font-bold text-brand-800 md:flex">
+        <AppLink
+          to="/Projects"
+          className="hidden items-center gap-2 text-lg font-bold text-brand-800 md:flex"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Project Leads
-        </Link>
+        </AppLink>
         <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 md:hidden">
           {mobileTitle ?? "Project Leads"}
         </p>
@@ -88,14 +92,14 @@ export function Header({
           </HeaderMenu>
           <HeaderMenu name="help" label={<>Help</>} triggerClassName="max-sm:px-1.5">
             <li>
-              <Link to="/Manual" className={menuItemClass}>
+              <AppLink to="/Manual" className={menuItemClass}>
                 Manual
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/TrainingVideos" className={menuItemClass}>
+              <AppLink to="/TrainingVideos" className={menuItemClass}>
                 Training videos
-              </Link>
+              </AppLink>
             </li>
             {config?.videoChannelUrl ? (
               <li>
@@ -132,19 +136,19 @@ export function Header({
               </li>
             ) : null}
             <li>
-              <Link to="/Me/Account" className={menuItemClass}>
+              <AppLink to="/Me/Account" className={menuItemClass}>
                 My Account
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/Me/Subscription" className={menuItemClass}>
+              <AppLink to="/Me/Subscription" className={menuItemClass}>
                 Subscription
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/Me/Settings" className={menuItemClass}>
+              <AppLink to="/Me/Settings" className={menuItemClass}>
                 Settings
-              </Link>
+              </AppLink>
             </li>
             <li>
               <LogoutButton className={menuItemClass} />

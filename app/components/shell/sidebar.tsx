@@ -1,5 +1,6 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { AppLink, isCurrentPage } from "~/components/app-link";
 import { formatDate } from "~/lib/dates";
 import { canAddFolder, folderDialogHref } from "~/lib/folders";
 import type { Tag } from "../../../contract/user";
@@ -22,8 +23,6 @@ export type TrialInfo = { remaining: number | null; endDate: string | null } | n
 const linkBase = "nav-entry";
 const closeClass =
   "inline-flex items-center gap-1 rounded-md p-2 text-sm text-slate-700 hover:bg-slate-100 md:hidden";
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? "nav-entry nav-entry-current" : "nav-entry nav-entry-idle";
 
 /**
  * The sidebar: main entries (or the profile entries on profile pages), folder lists, keyword search and the
@@ -48,13 +47,21 @@ export function Sidebar({
   trial: TrialInfo;
 }) {
   const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  // What <NavLink> gives its link: the current-page class and aria-current.
+  const current = (to: string, end: boolean, currentClass: string, idleClass: string) =>
+    isCurrentPage(pathname, to, end)
+      ? ({ className: currentClass, "aria-current": "page" } as const)
+      : { className: idleClass };
+  const navEntry = (to: string, end = false) =>
+    current(to, end, "nav-entry nav-entry-current", "nav-entry nav-entry-idle");
   const label = (text: string) => <span className={collapsed ? "md:sr-only" : ""}>{text}</span>;
   const entry = (to: string, icon: IconName, text: string, end = false) => (
     <li>
-      <NavLink to={to} end={end} className={linkClass} title={collapsed ? text : undefined}>
+      <AppLink to={to} {...navEntry(to, end)} title={collapsed ? text : undefined}>
         <Icon name={icon} />
         {label(text)}
-      </NavLink>
+      </AppLink>
     </li>
   );
   // Each folder list ends with 'Add Folder' (hidden at 8 folders of that type); each folder has an edit link.
@@ -62,28 +69,31 @@ export function Sidebar({
     <ul aria-label={listLabel} className={`mt-0.5 mb-1 ml-8 space-y-0.5 ${collapsed ? "md:hidden" : ""}`}>
       {tags.map((tag) => (
         <li key={tag.id} className="flex items-center gap-1">
-          <NavLink
+          <AppLink
             to={`${base}/Tags/${tag.id}`}
-            className={({ isActive }) =>
-              isActive ? "nav-folder nav-folder-current" : "nav-folder nav-folder-idle"
-            }
+            {...current(
+              `${base}/Tags/${tag.id}`,
+              false,
+              "nav-folder nav-folder-current",
+              "nav-folder nav-folder-idle",
+            )}
           >
             <span aria-hidden="true" className="nav-folder-swatch" style={{ backgroundColor: tag.color }} />
             <span className="truncate">{tag.name}</span>
-          </NavLink>
-          <Link
+          </AppLink>
+          <AppLink
             to={folderDialogHref(tagType, base, tag.id)}
             title={`Edit folder ${tag.name}`}
             className="nav-folder-edit"
           >
             <span aria-hidden="true">Edit</span>
             <span className="sr-only">Edit folder {tag.name}</span>
-          </Link>
+          </AppLink>
         </li>
       ))}
       {canAddFolder(tags) ? (
         <li>
-          <Link
+          <AppLink
             to={folderDialogHref(tagType, base)}
             className="flex items-center gap-2 rounded-md px-3 py-1.5 text-sm text-brand-700 hover:bg-slate-100"
           >
@@ -91,7 +101,7 @@ export function Sidebar({
             <span>
               Add Folder<span className="sr-only"> ({tagType === 1 ? "projects" : "contacts"})</span>
             </span>
-          </Link>
+          </AppLink>
         </li>
       ) : null}
     </ul>
@@ -166,38 +176,36 @@ export function Sidebar({
                 {entry("/Projects", "search", "Project Search")}
                 {entry("/Calendar", "calendar", "Calendar")}
                 <li>
-                  <NavLink
+                  <AppLink
                     to="/Me/Projects"
-                    end
-                    className={linkClass}
+                    {...navEntry("/Me/Projects", true)}
                     title={collapsed ? "Saved Projects" : undefined}
                   >
                     <Icon name="bookmark" />
                     {label("Saved Projects")}
-                  </NavLink>
+                  </AppLink>
                   {folders(user?.projectTags ?? [], "/Me/Projects", "Project folders", 1)}
                 </li>
                 {user?.allow_companysearch ? entry("/Companies", "building", "Companies") : null}
                 {user?.allow_directory ? entry("/Contacts", "book", "Directory") : null}
                 <li>
-                  <NavLink
+                  <AppLink
                     to="/Me/Contacts"
-                    end
-                    className={linkClass}
+                    {...navEntry("/Me/Contacts", true)}
                     title={collapsed ? "Contacts" : undefined}
                   >
                     <Icon name="users" />
                     {label("Contacts")}
-                  </NavLink>
+                  </AppLink>
                   {folders(user?.contactTags ?? [], "/Me/Contacts", "Contact folders", 2)}
                 </li>
                 {entry("/Notes", "note", "Notes")}
                 <li>
-                  <NavLink to="/Alerts" className={linkClass} title={collapsed ? "Alerts" : undefined}>
+                  <AppLink to="/Alerts" {...navEntry("/Alerts")} title={collapsed ? "Alerts" : undefined}>
                     <Icon name="bell" />
                     {label("Alerts")}
                     <UnreadBadge count={user?.unread_alerts ?? 0} collapsed={collapsed} />
-                  </NavLink>
+                  </AppLink>
                 </li>
               </ul>
 
