@@ -41,6 +41,8 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
   return applied;
 }
 
+const MMAP_BYTES = 1024 * 1024 * 1024;
+
 /** Opens (creating if needed) a database file with WAL and foreign keys on, migrated to the latest schema. */
 export function openDatabase(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -49,6 +51,10 @@ export function openDatabase(path: string): Db {
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
+  // Reads through a memory map instead of read() into SQLite's 2 MB page cache: the same searches over 500,000
+  // projects took half the time once warm (bench/output, 2026-11-27). The database file up to 1 GiB is mapped;
+  // the rest is read as before. Decision 069.
+  if (path !== ":memory:") db.pragma(`mmap_size = ${MMAP_BYTES}`);
   migrate(db);
   return db;
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { FormAlert } from "~/components/forms";
 import { PostForm } from "~/components/post-form";
 import type { Breadcrumb } from "~/lib/detail/types";
@@ -34,13 +35,13 @@ export function DetailHeader({
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm print:hidden">
-        <Link
+        <AppLink
           to={breadcrumb.href}
           className="inline-flex min-h-6 items-center font-medium text-brand-700 underline hover:text-brand-900"
         >
           <span aria-hidden="true">← </span>
           {breadcrumb.label}
-        </Link>
+        </AppLink>
       </nav>
 
       <header className="flex flex-wrap items-start justify-between gap-4">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { DetailTabs } from "~/components/detail/detail-tabs";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { addressLine } from "~/lib/format";
@@ -176,9 +176,9 @@ function Contacts({ project }: { project: Project }) {
             return (
               <tr key={c.id} className="hover:bg-brand-50/60">
                 <td className="px-3 py-2">
-                  <Link to={href} className="font-medium text-brand-700 underline hover:text-brand-900">
+                  <AppLink to={href} className="font-medium text-brand-700 underline hover:text-brand-900">
                     {c.first_name || "View contact"}
-                  </Link>
+                  </AppLink>
                 </td>
                 <td className="px-3 py-2">{c.last_name || "-"}</td>
                 <td className="px-3 py-2">{c.title || "-"}</td>

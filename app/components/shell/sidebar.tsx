@@ -55,6 +55,7 @@ export function Sidebar({
       : { className: idleClass };
   const navEntry = (to: string, end = false) =>
     current(to, end, "nav-entry nav-entry-current", "nav-entry nav-entry-idle");
+  const alertsEntry = navEntry("/Alerts");
   const label = (text: string) => <span className={collapsed ? "md:sr-only" : ""}>{text}</span>;
   const entry = (to: string, icon: IconName, text: string, end = false) => (
     <li>
@@ -201,7 +202,7 @@ export function Sidebar({
                 </li>
                 {entry("/Notes", "note", "Notes")}
                 <li>
-                  <AppLink to="/Alerts" {...navEntry("/Alerts")} title={collapsed ? "Alerts" : undefined}>
+                  <AppLink to="/Alerts" {...alertsEntry} title={collapsed ? "Alerts" : undefined}>
                     <Icon name="bell" />
                     {label("Alerts")}
                     <UnreadBadge count={user?.unread_alerts ?? 0} collapsed={collapsed} />
