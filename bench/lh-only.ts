@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/lh-only.ts [path ...]`: Lighthouse alone (BENCH_LH_RUNS runs, 5) against the built app on the
  * bench database, for trying a change to what the browser loads without the whole bench. Writes nothing but
- * its reports in bench/output/; `npm run bench` stays the one that records results.
+ * its reports in bench/output/ (BENCH_LH_LITE=1: the lite pages); `npm run bench` stays the one that records results.
  */
 import { join, resolve } from "node:path";
 import { lighthouse } from "./lighthouse";
@@ -21,6 +21,8 @@ async function main() {
         outDir: OUT,
         name: `only-${path.replace(/\W+/g, "-")}`,
         runs: Number(process.env.BENCH_LH_RUNS ?? 5),
+        // BENCH_LH_LITE=1: the lite pages, as the bench audits them (Save-Data: on).
+        headers: process.env.BENCH_LH_LITE === "1" ? { "Save-Data": "on" } : undefined,
       });
       console.log(path, JSON.stringify(result));
     }

@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatConstructionType,
+  formatEnUs,
   formatMillions,
   formatNegotiatedWork,
   formatQuarterNote,
@@ -37,5 +39,35 @@ describe("project display rules", () => {
   it("adds 'with addition'", () => {
     expect(formatConstructionType("Renovation", true)).toBe("Renovation with addition");
     expect(formatConstructionType("New", false)).toBe("New");
+  });
+});
+
+describe("formatEnUs", () => {
+  it("writes what Intl.NumberFormat('en-US') writes, without building one", () => {
+    const cases: [number, number][] = [
+      [0, 2],
+      [1234567.891, 2],
+      [1000, 3],
+      [999.995, 2],
+      [0.1 + 0.2, 2],
+      [12.5, 2],
+      [1e15, 0],
+      [-1234.5, 2],
+    ];
+    for (const [value, maxFraction] of cases) {
+      expect(formatEnUs(value, maxFraction), `${value}`).toBe(
+        new Intl.NumberFormat("en-US", { maximumFractionDigits: maxFraction }).format(value),
+      );
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: 0, max: 1e12, noNaN: true }), fc.integer({ min: 0, max: 2 ** 40 })),
+        fc.constantFrom(0, 2, 3),
+        (value, maxFraction) =>
+          formatEnUs(value, maxFraction) ===
+          new Intl.NumberFormat("en-US", { maximumFractionDigits: maxFraction }).format(value),
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

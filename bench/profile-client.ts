@@ -1,0 +1,82 @@
+/**
+ * Where a page's load spends the browser's main thread: loads a member page in Chromium with the CPU slowed
+ * 4× (as Lighthouse's mobile run simulates it), records V8's CPU profile from the navigation until the page has
+ * been idle for a while (hydration included), and prints the time per script and per function, averaged over
+ * the runs. "(program)" is the browser's own work outside JavaScript (parsing, style, layout, compiling).
+ *
+ *   npx tsx bench/profile-client.ts /Projects [runs]
+ *
+ * Starts the reference API on the bench database and the app from build/ (run `npm run build` first), as the
+ * bench does (bench/servers.ts).
+ */
+import { resolve } from "node:path";
+import { chromium } from "@playwright/test";
+import { withBenchApp } from "./servers";
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] };
+
+const ROOT = resolve(import.meta.dirname, "..");
+const path = process.argv[2] ?? "/Projects";
+const runs = Number(process.argv[3] ?? 3);
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+const file = (url: string) => url.split("/").pop() || url;
+
+await withBenchApp(ROOT, async (appUrl, cookie) => {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const [name = "", value = ""] = (cookie.split(";")[0] ?? "").split("=");
+    await context.addCookies([{ name, value, url: appUrl }]);
+    const page = await context.newPage();
+    await page.goto(appUrl + path); // the browser's HTTP cache holds the scripts, as on a member's second visit
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    const byScript = new Map<string, number>();
+    const byFunction = new Map<string, number>();
+    for (let run = 0; run < runs; run++) {
+      // Leave the page first: its unload handlers belong to the page before, not to this load.
+      await page.goto("about:blank");
+      await cdp.send("Profiler.start");
+      await page.goto(appUrl + path, { waitUntil: "load" });
+      await page.waitForTimeout(3000);
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
+      const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+      const deltas = profile.timeDeltas ?? [];
+      (profile.samples ?? []).forEach((id, k) => {
+        const frame = nodes.get(id)?.callFrame;
+        if (!frame || frame.functionName === "(idle)") return;
+        const us = deltas[k + 1] ?? 0;
+        const script = frame.url ? file(frame.url) : frame.functionName;
+        byScript.set(script, (byScript.get(script) ?? 0) + us);
+        const fn = `${frame.functionName || "(anonymous)"} ${frame.url ? `${file(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ""}`;
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+      });
+    }
+    const top = (map: Map<string, number>, n: number) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([key, us]) => `${(us / 1000 / runs).toFixed(1).padStart(8)} ms  ${key}`)
+        .join("\n");
+    console.log(`${path}: main-thread time per load at 4× CPU slowdown, mean of ${runs} loads\n`);
+    console.log(`By script:\n${top(byScript, 15)}\n\nBy function (self time):\n${top(byFunction, 25)}`);
+  } finally {
+    await browser.close();
+  }
+});
