@@ -11,6 +11,7 @@
  */
 import { resolve } from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROME_FLAGS } from "./lighthouse";
 import { withBenchApp } from "./servers";
 
 type ProfileNode = {
@@ -23,15 +24,8 @@ type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[]
 const ROOT = resolve(import.meta.dirname, "..");
 const path = process.argv[2] ?? "/Projects";
 const runs = Number(process.argv[3] ?? 3);
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+// Lighthouse's flags for the closed network, without its own headless switch (Playwright sets headless itself).
+const CHROMIUM_ARGS = CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless"));
 
 const file = (url: string) => url.split("/").pop() || url;
 
