@@ -1,8 +1,8 @@
 /**
  * Second half of `npm run build`: bundles the app's own server (server/*.ts and the few app/lib helpers it
  * reads) into plain JavaScript next to React Router's build, so that the app process runs on Node alone.
- * Run through tsx, the server carried tsx's loader and its hooks thread in the same process, about 40 MB of
- * resident memory for nothing (docs/decisions/067-server-bundled-at-build.md).
+ * Run through tsx, the server carried tsx's loader, its hooks thread and its compiled modules in the same
+ * process: 70-85 MB of resident memory for nothing (docs/decisions/067-server-bundled-at-build.md).
  *
  * build/app-server.js sets NODE_ENV and then imports build/app-server-chunk.js (React and React Router pick
  * their production builds from NODE_ENV when they load, so the chunk must load second). Packages stay
