@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
+import { useHydrated } from "~/components/hydrated";
 import { type ContactDialogName, type ContactReason, contactTexts } from "~/lib/contact-us";
 import type { ContactUsSchema } from "~/lib/contact-us.server";
 import { hrefWithoutDialog } from "~/lib/dialog-url";

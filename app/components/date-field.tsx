@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import { isoDayToLocalDate, isoDayToUs, localDateToIsoDay, usToIsoDay } from "~/lib/date-input";
 import { ErrorList } from "./forms";
 

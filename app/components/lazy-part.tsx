@@ -1,4 +1,13 @@
-import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  lazy,
+  type ReactElement,
+  Suspense,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 /**
  * A part of a screen that most visits never open (a dialog), kept out of the
@@ -83,9 +92,13 @@ export function loadRenderedParts(timeoutMs = 5000): Promise<unknown> {
   return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
-/** Renders nothing; says when the boundary it is in has been committed (its siblings hydrated or rendered). */
+/**
+ * Renders nothing; says when the boundary it is in has been committed (its siblings hydrated or rendered). In a
+ * transition: an update from an effect would otherwise be rendered in one piece, every part's dialog at once,
+ * in the task after hydration (decision 070).
+ */
 function OnCommit({ onCommit }: { onCommit: (committed: true) => void }) {
-  useEffect(() => onCommit(true), [onCommit]);
+  useEffect(() => startTransition(() => onCommit(true)), [onCommit]);
   return null;
 }
 

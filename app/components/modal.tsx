@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import type { ModalParts } from "./modal-interactive";
 
 type ModalProps = {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Form, type useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 
 type AnyFetcher = ReturnType<typeof useFetcher<never>>;
 

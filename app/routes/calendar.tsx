@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
 import { apiContext } from "~/lib/api.server";
 import {

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { BillingFields, SelectInput, TermsCheckbox, TextInput } from "~/components/billing-fields";
 import { CheckboxGroup } from "~/components/checkbox-group";
 import {
@@ -11,6 +10,7 @@ import {
   SubmitButton,
   useIsSubmitting,
 } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { ApiRequestError, apiContext, GENERIC_API_MESSAGE, upstreamFailureMessage } from "~/lib/api.server";
 import { config } from "~/lib/config.server";
 import { formFailure } from "~/lib/form-failure.server";

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { BillingFields, SelectInput, TermsCheckbox } from "~/components/billing-fields";
 import { FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { apiContext } from "~/lib/api.server";
 import { formFailure } from "~/lib/form-failure.server";
 import { memberSessionContext } from "~/lib/session.server";

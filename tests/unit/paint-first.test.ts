@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   deferModuleScript,
   PAINT_WAIT_LIMIT_MS,
+  PRELOADS_PER_TASK,
   paintBeforeScript,
   paintBeforeScriptBytes,
 } from "../../app/lib/paint-first.server";
@@ -29,10 +30,16 @@ interface Browser {
   visibility?: string;
   /** Whether the browser reports paint timing (PerformanceObserver with "paint" entries). */
   paintTiming?: boolean;
+  /** Timers of 0 ms queued (run with `tick`) instead of run at once. */
+  queueZeroTimers?: boolean;
 }
 
 /** Runs a rewritten script with stand-ins for the browser's dynamic import, frames, timers and paint timing. */
-async function run(code: string, { visibility = "visible", paintTiming = true }: Browser = {}) {
+async function run(
+  code: string,
+  { visibility = "visible", paintTiming = true, queueZeroTimers = false }: Browser = {},
+) {
+  const zeroTimers: (() => void)[] = [];
   const imported: string[] = [];
   const preloaded: string[] = [];
   const listeners: (() => void)[] = [];
@@ -71,7 +78,8 @@ async function run(code: string, { visibility = "visible", paintTiming = true }:
     window,
     document,
     (cb: () => void) => frames.push(cb),
-    (cb: () => void, ms = 0) => (ms === 0 ? cb() : timers.push({ ms, cb })),
+    (cb: () => void, ms = 0) =>
+      ms > 0 ? timers.push({ ms, cb }) : queueZeroTimers ? zeroTimers.push(cb) : cb(),
   );
   const report = (name: string) => {
     for (const callback of [...observers])
@@ -93,6 +101,11 @@ async function run(code: string, { visibility = "visible", paintTiming = true }:
       for (const listener of listeners) listener();
     },
     settle: () => new Promise((r) => setTimeout(r, 0)),
+    /** Runs the queued 0 ms timers (one task each), then lets their promises settle. */
+    tick: async () => {
+      for (const cb of zeroTimers.splice(0)) cb();
+      await new Promise((r) => setTimeout(r, 0));
+    },
   };
 }
 
@@ -128,6 +141,21 @@ describe("paint before script", () => {
     // Once only: the limit's timer, run later, loads nothing again.
     for (const timer of page.timers) timer.cb();
     await page.settle();
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
+  });
+
+  it("starts the preloads a few per task, and imports once they have all started", async () => {
+    const hrefs = Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, k) => `/assets/chunk-${k}.js`);
+    const page = await run(deferModuleScript(SCRIPT, hrefs) as string, { queueZeroTimers: true });
+    page.report("first-contentful-paint");
+    await page.tick(); // the task after the paint
+    expect(page.preloaded).toHaveLength(PRELOADS_PER_TASK);
+    expect(page.imported).toEqual([]);
+    await page.tick();
+    expect(page.preloaded).toHaveLength(PRELOADS_PER_TASK * 2);
+    expect(page.imported).toEqual([]);
+    await page.tick();
+    expect(page.preloaded).toEqual(hrefs.map((href) => `modulepreload ${href}`));
     expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
   });
 

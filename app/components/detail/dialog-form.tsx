@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import type { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonSecondaryClass, useIsSubmitting } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { PostForm } from "~/components/post-form";
 import type { ActionResult } from "~/lib/detail/types";

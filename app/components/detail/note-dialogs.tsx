@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { SubmitButton, TextareaField } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { PostForm } from "~/components/post-form";
 import { AutoCloseAlert, CancelButton, ConfirmDialog, type DialogProps, useFormPending } from "./dialog-form";

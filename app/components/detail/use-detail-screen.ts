@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydrated";
 import type { ActionResult, SavedLink } from "~/lib/detail/types";
 import { withSearchParams } from "~/lib/detail/url-state";
 

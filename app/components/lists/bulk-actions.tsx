@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
 import { useLitePages } from "~/lib/lite-pages";

@@ -1,6 +1,6 @@
 import { useFetcher, useNavigate } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FolderForm, type FolderFormResult } from "~/components/folder-form";
+import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import type { Tag } from "../../../contract/user";
 

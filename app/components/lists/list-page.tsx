@@ -84,8 +84,10 @@ export function ListPage<Row extends { id: number }>({
   const returnTo = `${basePath}${currentSearch}`;
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(page.selectedIds));
+  // An empty selection is kept as it is: a new Set on every mount made React render the whole list again,
+  // in one piece, right after hydration (decision 070).
   // biome-ignore lint/correctness/useExhaustiveDependencies: selection clears whenever a new page of rows arrives
-  useEffect(() => setSelected(new Set()), [rows]);
+  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [rows]);
 
   // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams).
   const carry = carriedListSearch(list, saved);

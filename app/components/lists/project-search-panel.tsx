@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass } from "~/components/forms";
+import { useHydrated } from "~/components/hydrated";
 import { PanelInput, PanelListFields } from "~/components/lists/simple-search-panel";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import type { ListParams } from "~/lib/list-params";

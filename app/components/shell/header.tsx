@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { AppLink } from "~/components/app-link";
+import { useHydrated } from "~/components/hydrated";
 import type { PublicConfig } from "~/lib/config.server";
 import type { ContactDialogName } from "~/lib/contact-us";
 import { hrefWithDialog } from "~/lib/dialog-url";

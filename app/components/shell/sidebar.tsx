@@ -1,6 +1,6 @@
 import { Form, useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { AppLink, isCurrentPage } from "~/components/app-link";
+import { useHydrated } from "~/components/hydrated";
 import { formatDate } from "~/lib/dates";
 import { canAddFolder, folderDialogHref } from "~/lib/folders";
 import type { Tag } from "../../../contract/user";
