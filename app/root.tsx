@@ -11,7 +11,7 @@ import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { useAppLinkNavigation } from "./components/app-link";
 import { ErrorPage } from "./components/error-page";
-import { HydrationProvider } from "./components/hydrated";
+import { MarkHydrated } from "./components/hydrated";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { TrialExpiredPage } from "./components/trial-dialogs";
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
         {lite && <LiteBanner />}
-        <HydrationProvider>{children}</HydrationProvider>
+        <MarkHydrated>{children}</MarkHydrated>
         {!lite && <ScrollRestoration nonce={nonce} />}
         {!lite && <Scripts nonce={nonce} />}
       </body>

@@ -1,28 +1,38 @@
-import { createContext, type ReactNode, startTransition, useContext, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 /**
- * Whether the page has hydrated: false on the server and in the hydrating render, true from then on (and at
- * once in components mounted later, after a client-side navigation). remix-utils' useHydrated answers the same
- * through useSyncExternalStore, but React re-renders every component that reads such a store synchronously
- * after hydration, the shell and the search panel together in one task: 25 ms of a /Projects load on this
- * CPU, 100 ms at Lighthouse's 4x slowdown, all of it counted as blocking time (decision 070). Here one state
- * update in a transition flips the flag, and React renders its readers in slices that leave the main thread
- * free between them.
+ * Whether the page has hydrated: false on the server and in the hydrating render, true from then on, and at
+ * once in a component mounted later (after a client-side navigation), as remix-utils' useHydrated answers.
+ *
+ * remix-utils returns true from useSyncExternalStore's client snapshot, which makes React re-render every
+ * component that calls it right after hydration in one synchronous render: the shell, the search panel and the
+ * dialogs, 23 ms of a /Projects load on this CPU, all of it blocking time (decision 070). Here the client
+ * snapshot stays false until the first hydration is over (`MarkHydrated` sets it), so that render never comes;
+ * each component hydrated with the page flips its own flag in a transition instead, which React renders in
+ * slices. A context flipped once would be cheaper still, but its change reaches dialogs whose Suspense boundary
+ * has not hydrated yet, and React then renders them afresh, losing what was typed into them.
  */
-const HydratedContext = createContext(false);
-
-/** Set once the first document has hydrated, so that a provider mounted again starts hydrated. */
 let hydratedOnce = false;
 
-export function HydrationProvider({ children }: { children: ReactNode }) {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    startTransition(() => setHydrated(true));
-  }, []);
-  return <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>;
-}
+const subscribe = () => () => {};
 
 export function useHydrated(): boolean {
-  return useContext(HydratedContext);
+  const mountedHydrated = useSyncExternalStore(
+    subscribe,
+    () => hydratedOnce,
+    () => false,
+  );
+  const [flipped, setFlipped] = useState(false);
+  useEffect(() => {
+    if (!mountedHydrated) startTransition(() => setFlipped(true));
+  }, [mountedHydrated]);
+  return mountedHydrated || flipped;
+}
+
+/** Around the whole document (root layout): its effect runs after every component hydrated with the page. */
+export function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    hydratedOnce = true;
+  }, []);
+  return children;
 }

@@ -15,7 +15,7 @@ const BARE_IMPORT = /import\s*("(?:[^"\\]|\\.)*")\s*;?/g;
 const PRELOAD_TAG = '<link rel="modulepreload"';
 
 /** Module preloads started per task once the first paint is on screen. */
-export const PRELOADS_PER_TASK = 6;
+export const PRELOADS_PER_TASK = 3;
 
 /** How long the script waits for a first contentful paint that does not come before it loads anyway. */
 export const PAINT_WAIT_LIMIT_MS = 3000;
