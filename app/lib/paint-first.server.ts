@@ -54,8 +54,9 @@ export function deferModuleScript(source: string, preloads: string[] = []): stri
   const names = imports.map((i) => i.name).join(",");
   const loads = imports.map((i) => `import(${i.specifier})`).join(",");
   // Every download at once (a module's own imports would otherwise be found one level at a time), but a few
-  // preloads per task: starting a download costs the main thread 0.5-1.3 ms (38 of them were one task of
-  // 19-57 ms after the first paint, 80-230 ms at Lighthouse's 4x slowdown, all of it blocking time).
+  // preloads per task: starting a download costs the main thread about 0.5 ms in a plain browser and several
+  // under Lighthouse's instrumentation (38 of them were one task of 19-57 ms after the first paint, 80-230 ms
+  // at its 4x slowdown, all of it blocking time; decision 070).
   const preload =
     preloads.length > 0
       ? `new Promise((done)=>{const hrefs=${JSON.stringify(preloads).replace(/</g, "\\u003c")};` +
