@@ -77,6 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 text-slate-900 antialiased">
+        {/* A lite page names its stylesheet again here, where it holds the parser until the file is in: a page
+            without script reaches DOMContentLoaded before its stylesheet, and Chromium's autofill then styles and
+            lays out the whole unstyled page to look at the form fields, work thrown away when the styles arrive
+            (decision 072). A full page's inline scripts already wait for the stylesheet. Same file, one request. */}
+        {lite && <link rel="stylesheet" href={appStylesHref} />}
         {lite && <LiteBanner />}
         <MarkHydrated>{children}</MarkHydrated>
         {!lite && <ScrollRestoration nonce={nonce} />}
