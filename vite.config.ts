@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 // The browser's chunks (decision 071): React, React DOM and React Router in one file, and the app's modules that
-// four or more routes share in another. Left to itself the bundler made 39 files of /Projects' first load,
+// four or more chunks share in another. Left to itself the bundler made 39 files of /Projects' first load,
 // 20 of them under 1 KB, and each download the page starts costs the main thread a task after the first paint.
 const browserChunks = {
   groups: [
