@@ -1,4 +1,4 @@
-import { Outlet, redirect } from "react-router";
+import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Footer } from "~/components/shell/footer";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
@@ -12,6 +12,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const completing = /\/complete\/?$/i.test(new URL(request.url).pathname);
   if (!completing && context.get(memberSessionContext).isLoggedIn) throw redirect("/Projects");
   return null;
+}
+
+/**
+ * The answer depends on the path and the login alone, so it is read again only on a new path. After the live
+ * price's posts (a fetcher on the checkout) it must not be: one that ends after the sign-up has logged the new
+ * member in would find a member on the checkout and send them to /Projects from the Welcome page.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 /** Sign-up and public pages: a back-to-site link and a Sign up banner. */

@@ -432,6 +432,10 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
           follow(event);
           schedulePrice();
         }}
+        // A submission's answer carries the price: a price still waiting for its timer would only come after it.
+        onSubmit={() => {
+          if (timer.current) clearTimeout(timer.current);
+        }}
         className="space-y-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
