@@ -18,6 +18,7 @@ import {
   login,
   query,
   test,
+  waitForHydration,
 } from "./support/fixtures";
 import { sidebar } from "./support/shell";
 
@@ -386,6 +387,24 @@ test.describe("selection and bulk actions", () => {
       { project_id: ids[1], name: "Red" },
       { project_id: ids[2], name: null },
     ]);
+  });
+
+  test("a selection carried in the address stays checked, also once the page runs its script", async ({
+    page,
+  }) => {
+    const ids = projectIds(3, 60);
+    const member = seedMember({ saved: ids.map((id) => ({ id })) });
+    await login(page, member.email, member.password);
+    // The no-JavaScript bulk buttons lead to such an address; it can be bookmarked, shared or gone back to.
+    await page.goto(`/Me/Projects?ids=${ids[0]}&ids=${ids[2]}`);
+    const box = (id: number) => page.getByRole("checkbox", { name: `Select row ${id}` });
+    if (!jsDisabled(test.info())) {
+      await waitForHydration(box(ids[0]));
+      await expect(main(page).getByText("2 projects selected")).toBeVisible();
+    }
+    await expect(box(ids[0])).toBeChecked();
+    await expect(box(ids[1])).not.toBeChecked();
+    await expect(box(ids[2])).toBeChecked();
   });
 
   test("Remove selected asks first; cancel keeps, Yes removes", async ({ page }) => {

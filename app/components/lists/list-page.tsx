@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
@@ -84,10 +84,18 @@ export function ListPage<Row extends { id: number }>({
   const returnTo = `${basePath}${currentSearch}`;
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(page.selectedIds));
-  // An empty selection is kept as it is: a new Set on every mount made React render the whole list again,
-  // in one piece, right after hydration (decision 070).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: selection clears whenever a new page of rows arrives
-  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [rows]);
+  // A new page of rows brings the selection its address carries (none, mostly). The rows of the first render
+  // keep the selection the server rendered (a shared `?ids=` address stays checked once the page hydrates),
+  // and an empty selection is kept as it is: a new Set on mount made React render the whole list again, in one
+  // piece, right after hydration (decision 070).
+  const rowsShown = useRef(rows);
+  useEffect(() => {
+    if (rowsShown.current === rows) return;
+    rowsShown.current = rows;
+    setSelected((current) =>
+      current.size === 0 && page.selectedIds.length === 0 ? current : new Set(page.selectedIds),
+    );
+  }, [rows, page.selectedIds]);
 
   // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams).
   const carry = carriedListSearch(list, saved);
