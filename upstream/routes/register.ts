@@ -7,6 +7,7 @@ import { TAG_PALETTE } from "../../contract/tags";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
 import { type PriceChoices, pricing } from "../models/pricing";
 import { Id } from "../params";
+import { lastFour, memberCharges } from "../payments/charges";
 import { type CardProcessor, fakeProcessor } from "../payments/processor";
 import { hashPassword, randomToken } from "../security";
 
@@ -159,6 +160,31 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
   );
 
   const today = () => deps.now().toISOString().slice(0, 10);
+  const charges = memberCharges(db);
+
+  type Paid = { chargeId: number; last4: string } | null;
+  function recordCharge(
+    userId: number,
+    kind: "sign-up" | "activation",
+    checked: ReturnType<typeof prices.check>,
+    paid: Paid,
+  ) {
+    if (!paid) return;
+    charges.record({
+      user_id: userId,
+      payment_charge_id: paid.chargeId,
+      kind,
+      plan_id: checked.plan.id,
+      plan_name: checked.plan.name,
+      months: checked.plan.months,
+      coverage: charges.coverageLines(checked),
+      components: checked.components,
+      amount: checked.components.Total,
+      card_last4: paid.last4,
+      promo_code: checked.promo,
+      created_at: deps.now().toISOString(),
+    });
+  }
 
   function saveCoverage(
     subId: number,
@@ -175,6 +201,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     (
       body: z.infer<typeof RegisterBody>,
       checked: ReturnType<typeof prices.check>,
+      paid: Paid,
       answerOf: (userId: number) => object,
     ) => {
       const earlier = stored.get(body.idempotency_key);
@@ -217,6 +244,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         ).lastInsertRowid,
       );
       saveCoverage(subId, checked);
+      recordCharge(userId, "sign-up", checked, paid);
       for (const type of [1, 2]) {
         for (const color of TAG_PALETTE.slice(0, 4))
           insertTag.run(userId, color.name, color.color, type, now);
@@ -228,7 +256,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
   );
 
   const activate = db.transaction(
-    (subId: number, userId: number, checked: ReturnType<typeof prices.check>) => {
+    (subId: number, userId: number, checked: ReturnType<typeof prices.check>, paid: Paid) => {
       const now = deps.now().toISOString();
       db.prepare(
         `UPDATE subscriptions SET plan_id = ?, activated = 1, start_date = ?, trial_end_date = NULL,
@@ -238,6 +266,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         db.prepare(`DELETE FROM ${table} WHERE subscription_id = ?`).run(subId);
       }
       saveCoverage(subId, checked);
+      recordCharge(userId, "activation", checked, paid);
       db.prepare(
         `UPDATE users SET member_type = 'Member', allow_download = ?, display_subscription_nudge = 0, updated_at = ?
          WHERE id = ?`,
@@ -286,6 +315,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
     }
     const total = checked.components.Total;
+    let paid: Paid = null;
     if (!checked.trial && total > 0) {
       if (!body.card)
         throw new ApiError(422, "The card field is required.", { card: ["The card field is required."] });
@@ -300,8 +330,9 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         card: body.card,
       });
       if (!charge.approved) throw new ApiError(402, charge.message, { card: [charge.message] });
+      paid = { chargeId: charge.chargeId, last4: lastFour(body.card.card_number) };
     }
-    const answer = createAccount(body, checked, (userId) => ({
+    const answer = createAccount(body, checked, paid, (userId) => ({
       message: REGISTERED,
       data: { user_id: userId, email: body.email, payment_total: total },
     }));
@@ -327,6 +358,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     if (checked.plan.coverage_state && checked.plan.coverage_limit !== -1 && checked.states.length === 0) {
       throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
     }
+    let paid: Paid = null;
     if (checked.components.Total > 0) {
       const charge = processor.charge({
         idempotencyKey: `activate:${sub.id}`,
@@ -334,8 +366,9 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         card: body.card,
       });
       if (!charge.approved) throw new ApiError(402, charge.message, { card: [charge.message] });
+      paid = { chargeId: charge.chargeId, last4: lastFour(body.card.card_number) };
     }
-    activate(sub.id, userId, checked);
+    activate(sub.id, userId, checked, paid);
     return c.json({ message: SUBSCRIPTION_UPDATED });
   });
 
