@@ -81,6 +81,9 @@ import {
   SimilarProjectsQuery,
 } from "./projects";
 import {
+  ChargeAnswer,
+  ChargesAnswer,
+  CoverageRequest,
   PriceAnswer,
   PriceRequest,
   RegisterAnswer,
@@ -298,4 +301,10 @@ export const endpoints = {
   registerPrice: call("POST", "Register/Price", { body: PriceRequest, answer: PriceAnswer, public: true }),
   register: call("POST", "Register", { body: RegisterRequest, answer: RegisterAnswer, public: true }),
   subscribe: call("POST", "Users/Me/Subscription", { body: SubscribeRequest, answer: SubscribeAnswer }),
+  completeCoverage: call("POST", "Users/Me/Subscription/Coverage", {
+    body: CoverageRequest,
+    answer: SubscribeAnswer,
+  }),
+  charges: call("GET", "Users/Me/Charges", { answer: ChargesAnswer }),
+  charge: call("GET", "Users/Me/Charges/:id{[0-9]+}", { answer: ChargeAnswer }),
 } as const satisfies Record<string, Endpoint>;

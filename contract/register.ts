@@ -82,6 +82,8 @@ export const RegisterRequest = PriceRequest.extend({
   referrer: z.string().nullable().optional(),
   card: CardDetails.nullable().optional(),
   bill_to: BillTo.nullable().optional(),
+  /** The total the page showed: the API charges only this amount, or nothing (409 when its price differs). */
+  expected_total: z.number().nullable().optional(),
   idempotency_key: z.string().min(16).max(100),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
@@ -99,8 +101,44 @@ export const SubscribeRequest = z.object({
   additional_services: Ids.optional(),
   plan_verticals: Ids.optional(),
   plan_states: Ids.optional(),
+  plan_counties: z.array(County).optional(),
   promo_code: z.string().nullable().optional(),
+  /** The total the page showed: the API charges only this amount, or nothing (409 when its price differs). */
+  expected_total: z.number().nullable().optional(),
 });
 export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
 
 export const SubscribeAnswer = z.object({ message: z.string() });
+
+/** POST Users/Me/Subscription/Coverage: an activated subscription chooses the coverage it lacks (no charge). */
+export const CoverageRequest = PriceRequest.pick({
+  plan_verticals: true,
+  plan_states: true,
+  plan_counties: true,
+});
+export type CoverageRequest = z.infer<typeof CoverageRequest>;
+
+/** A charge as its receipt shows it: what was bought, when, for how much, and the card's last four digits. */
+export const Charge = z.object({
+  id: z.number().int(),
+  kind: z.enum(["sign-up", "activation"]),
+  plan_id: z.number().int(),
+  plan_name: z.string(),
+  months: z.number().int(),
+  coverage: z.object({
+    states: z.array(z.string()),
+    counties: z.array(z.string()),
+    verticals: z.array(z.string()),
+  }),
+  components: PriceComponents,
+  amount: z.number(),
+  card_last4: z.string(),
+  promo_code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Charge = z.infer<typeof Charge>;
+
+/** GET Users/Me/Charges → data: the member's charges, newest first. */
+export const ChargesAnswer = z.object({ data: z.array(Charge) });
+/** GET Users/Me/Charges/{id} → data: one of them. */
+export const ChargeAnswer = z.object({ data: Charge });

@@ -47,6 +47,8 @@ export const Subscription = z.object({
   subscription_additional_services: z.array(AdditionalService),
   subscription_project_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
   subscription_states: z.array(z.object({ id: z.number().int(), abbr: z.string(), name: z.string() })),
+  /** The counties of a county plan; absent from older APIs. */
+  subscription_counties: z.array(z.object({ name: z.string(), state_abbr: z.string() })).optional(),
 });
 export type Subscription = z.infer<typeof Subscription>;
 

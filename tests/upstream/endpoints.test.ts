@@ -68,7 +68,16 @@ describe("the endpoint table and the reference API", () => {
     const reads = table.filter(([, e]) => e.method === "GET");
     expect(reads.length).toBeGreaterThan(10);
     for (const [name, e] of reads) {
-      const id = name.startsWith("contact") ? contactId : projectId;
+      const id = name.startsWith("contact")
+        ? contactId
+        : name === "charge"
+          ? (t.db
+              .prepare(
+                "SELECT c.id FROM member_charges c JOIN users u ON u.id = c.user_id WHERE u.email = 'member@example.com'",
+              )
+              .pluck()
+              .get() as number)
+          : projectId;
       const path = (e.path as (p: Record<string, string | number>) => string)({ ...params, id });
       const query =
         name === "meWithSettings"

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Db, openDatabase } from "../../upstream/db/index";
 import type { ApiOptions } from "../../upstream/http";
+import { coverageFor } from "../../upstream/models/coverage";
 import { seedDatabase } from "../../upstream/seed/index";
 import { API_BASE_PATH, createApi } from "../../upstream/server";
 
@@ -67,4 +68,19 @@ export function testApi(options: ApiOptions & { projects?: number } = {}) {
   };
 
   return { app, db, call, login, advance, clock, cleanup };
+}
+
+/**
+ * Projects inside (or outside) a member's coverage, as the reference API decides it (upstream/models/coverage.ts):
+ * the ids of `count` active projects, lowest first.
+ */
+export function projectsByCoverage(db: Db, email: string, inside: boolean, count = 5): number[] {
+  const userId = db.prepare("SELECT id FROM users WHERE email = ?").pluck().get(email) as number;
+  const c = coverageFor(db).condition(userId);
+  return db
+    .prepare(
+      `SELECT p.id FROM projects p WHERE p.active = 1 AND ${inside ? "" : "NOT"} (${c.sql}) ORDER BY p.id LIMIT ?`,
+    )
+    .pluck()
+    .all(...c.values, count) as number[];
 }

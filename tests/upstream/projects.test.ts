@@ -19,7 +19,7 @@ import {
   projectQueries,
 } from "../../upstream/models/projects";
 import { API_BASE_PATH } from "../../upstream/server";
-import { testApi } from "./helpers";
+import { projectsByCoverage, testApi } from "./helpers";
 
 let t: ReturnType<typeof testApi>;
 let member: string;
@@ -395,8 +395,9 @@ describe("GET Projects/{id}", () => {
 });
 
 describe("Notes on a project", () => {
-  const pid = 3;
   it("creates, lists newest first, updates, flags an empty note and deletes", async () => {
+    // A project both members may open (member@ is national; basic@ covers Texas hotels and apartments).
+    const pid = projectsByCoverage(t.db, "basic@example.com", true, 1)[0];
     const first = await t.call(
       "POST",
       `/Projects/${pid}/Notes`,
@@ -469,6 +470,20 @@ describe("Notes on a project", () => {
 });
 
 describe("Saving and folders", () => {
+  // Projects basic@ (State Edition: Texas, Hotel and Multifamily) may open: keeping one needs that right.
+  const inside = () => {
+    const ids = projectsByCoverage(t.db, "basic@example.com", true, 2);
+    expect(ids.length).toBe(2);
+    return ids;
+  };
+  // Projects member@ (National) has not saved, for the saving mechanics.
+  const unsaved = (n: number) =>
+    t.db
+      .prepare(
+        "SELECT id FROM projects p WHERE active = 1 AND NOT EXISTS (SELECT 1 FROM user_projects u WHERE u.project_id = p.id) ORDER BY id LIMIT ?",
+      )
+      .pluck()
+      .all(n) as number[];
   const link = (pid: number, userId: number) =>
     t.db
       .prepare("SELECT id, tag_id FROM user_projects WHERE user_id = ? AND project_id = ?")
@@ -476,7 +491,7 @@ describe("Saving and folders", () => {
 
   it("saves (idempotently) and unsaves", async () => {
     const basicId = uid("basic@example.com");
-    const pid = 11;
+    const pid = inside()[0];
     for (let i = 0; i < 2; i++) {
       const res = await t.call("POST", "/Projects/Save", { project_id: pid }, basic);
       expect(res.status).toBe(200);
@@ -495,7 +510,7 @@ describe("Saving and folders", () => {
   it("files a project in a folder (saving it first) and clears it with null", async () => {
     const basicId = uid("basic@example.com");
     const folder = projectTags(basicId)[1];
-    const pid = 12;
+    const pid = inside()[1];
     const res = await t.call("POST", "/Projects/AddTag", { project_id: pid, tag_id: folder.id }, basic);
     expect(res.status).toBe(200);
     expect(link(pid, basicId)?.tag_id).toBe(folder.id);
@@ -526,15 +541,15 @@ describe("Saving and folders", () => {
   });
 
   it("removes saved projects in bulk", async () => {
-    const basicId = uid("basic@example.com");
-    for (const pid of [21, 22, 23]) await t.call("POST", "/Projects/Save", { project_id: pid }, basic);
-    const res = await t.call("DELETE", "/SavedProjects", { ids: [21, 22] }, basic);
+    const [a, b, c] = unsaved(3);
+    for (const pid of [a, b, c]) await t.call("POST", "/Projects/Save", { project_id: pid }, member);
+    const res = await t.call("DELETE", "/SavedProjects", { ids: [a, b] }, member);
     expect(res.status).toBe(200);
     MessageAnswer.parse(res.body);
-    expect(link(21, basicId)).toBeUndefined();
-    expect(link(22, basicId)).toBeUndefined();
-    expect(link(23, basicId)).toBeDefined();
-    expect((await t.call("DELETE", "/SavedProjects", { ids: [] }, basic)).status).toBe(422);
+    expect(link(a, memberId)).toBeUndefined();
+    expect(link(b, memberId)).toBeUndefined();
+    expect(link(c, memberId)).toBeDefined();
+    expect((await t.call("DELETE", "/SavedProjects", { ids: [] }, member)).status).toBe(422);
   });
 });
 

@@ -107,7 +107,7 @@ describe("Register", () => {
   });
 
   it("charges a paid plan once per idempotency key: a double submit makes one account", async () => {
-    const body = account({ plan: planId("national"), card: GOOD, bill_to: BILL });
+    const body = account({ plan: planId("national"), card: GOOD, bill_to: BILL, expected_total: 12995 });
     const charges = count("SELECT COUNT(*) FROM payment_charges");
     const [a, b] = await Promise.all([t.call("POST", "/Register", body), t.call("POST", "/Register", body)]);
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -121,7 +121,7 @@ describe("Register", () => {
   });
 
   it("refuses a declined card and creates nothing; never stores the card", async () => {
-    const body = account({ plan: planId("national"), card: DECLINED, bill_to: BILL });
+    const body = account({ plan: planId("national"), card: DECLINED, bill_to: BILL, expected_total: 12995 });
     const res = await t.call("POST", "/Register", body);
     expect(res.status).toBe(402);
     expect(res.body.message).toBe("Your card was declined.");
@@ -152,14 +152,14 @@ describe("subscription activation", () => {
     const refused = await t.call(
       "POST",
       "/Users/Me/Subscription",
-      { plan: planId("national"), card: DECLINED, bill_to: BILL },
+      { plan: planId("national"), card: DECLINED, bill_to: BILL, expected_total: 12995 },
       token,
     );
     expect(refused.status).toBe(402);
     const res = await t.call(
       "POST",
       "/Users/Me/Subscription",
-      { plan: planId("national"), card: GOOD, bill_to: BILL },
+      { plan: planId("national"), card: GOOD, bill_to: BILL, expected_total: 12995 },
       token,
     );
     expect(res.status).toBe(200);
@@ -171,7 +171,7 @@ describe("subscription activation", () => {
     const again = await t.call(
       "POST",
       "/Users/Me/Subscription",
-      { plan: planId("national"), card: GOOD, bill_to: BILL },
+      { plan: planId("national"), card: GOOD, bill_to: BILL, expected_total: 12995 },
       token,
     );
     expect(again.status).toBe(422);
@@ -196,6 +196,7 @@ describe("coverage", () => {
       bill_to: BILL,
       plan_states: [stateId(pick.state)],
       plan_verticals: [hotel],
+      expected_total: 3495,
     });
     expect((await t.call("POST", "/Register", body)).status).toBe(200);
     const token = await t.login(body.email, "secret-pass");

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactAnswer } from "../../contract/contacts";
+import { coverageFor } from "../../upstream/models/coverage";
 import { createTestApi, type TestApi, userId } from "./contacts-support";
+import { projectsByCoverage } from "./helpers";
 
 let t: TestApi;
 let basic: string;
@@ -64,11 +66,28 @@ describe("contacts without allow_directory", () => {
     expect(links.n).toBe(0);
   });
 
-  it("reads a contact a project names, and a contact once saved", async () => {
-    const linked = linkedContact();
+  it("reads a contact named by a project it may open, and a contact once saved; not one named only outside", async () => {
+    const cover = coverageFor(t.db).condition(basicId);
+    const namedBy = (inside: boolean) =>
+      t.db
+        .prepare(
+          `SELECT pc.contact_id FROM project_contacts pc WHERE NOT EXISTS (
+             SELECT 1 FROM project_contacts other JOIN projects p ON p.id = other.project_id
+             WHERE other.contact_id = pc.contact_id AND ${inside ? "NOT" : ""} (${cover.sql}))
+           AND pc.contact_id NOT IN (SELECT contact_id FROM user_contacts WHERE user_id = ?)
+           ORDER BY pc.contact_id LIMIT 1`,
+        )
+        .pluck()
+        .get(...cover.values, basicId) as number;
+    const linked = namedBy(true);
+    expect(linked).toBeGreaterThan(0);
     const res = await t.call(`Contacts/${linked}`, { token: basic });
     expect(res.status).toBe(200);
     expect(ContactAnswer.parse(await res.json()).data.id).toBe(linked);
+    // Named only by projects outside basic@'s coverage (Texas hotels and apartments): refused.
+    const outside = namedBy(false);
+    expect(outside).toBeGreaterThan(0);
+    expect((await t.call(`Contacts/${outside}`, { token: basic })).status).toBe(403);
 
     const id = unrelatedContact(basicId);
     t.db
@@ -114,6 +133,79 @@ describe("a free trial that is over", () => {
   it("keeps its own saved lists", async () => {
     expect((await t.call("Projects?mine=1", { token: expired })).status).toBe(200);
     expect((await t.call("Contacts?mine=1", { token: expired })).status).toBe(200);
+  });
+});
+
+describe("one right to a project, on every path (issue 25)", () => {
+  /** Every path that reaches a project, and whether it answered with the project's data (2xx). */
+  async function paths(token: string, projectId: number, owner: number) {
+    const answered = async (res: Response) => {
+      await res.body?.cancel();
+      return res.status;
+    };
+    const folder = t.db
+      .prepare("SELECT id FROM tags WHERE user_id = ? AND tag_type = 1 ORDER BY id LIMIT 1")
+      .pluck()
+      .get(owner) as number;
+    return {
+      save: await answered(await post("Projects/Save", token, { project_id: projectId })),
+      folder: await answered(
+        await post("Projects/AddTag", token, { project_id: projectId, tag_id: folder ?? null }),
+      ),
+      note: await answered(await post(`Projects/${projectId}/Notes`, token, { note: "mine now?" })),
+      notes: await answered(await t.call(`Projects/${projectId}/Notes`, { token })),
+      similar: await answered(await t.call(`Projects/${projectId}/Similar`, { token })),
+      open: await answered(await t.call(`Projects/${projectId}`, { token })),
+    };
+  }
+  const refusedEverywhere = (result: Record<string, number>) =>
+    expect(
+      Object.values(result).every((status) => status === 403 || status === 404),
+      JSON.stringify(result),
+    ).toBe(true);
+
+  it("basic@ (a Texas plan) reaches a project outside its coverage by no path, before or after trying them all", async () => {
+    const [outside] = projectsByCoverage(t.db, "basic@example.com", false, 1);
+    refusedEverywhere(await paths(basic, outside, basicId));
+    refusedEverywhere(await paths(basic, outside, basicId));
+    const saved = t.db
+      .prepare("SELECT count(*) FROM user_projects WHERE user_id = ? AND project_id = ?")
+      .pluck()
+      .get(basicId, outside);
+    expect(saved).toBe(0);
+    // Its saved list and a download of it hold nothing outside either.
+    const list = (await (await t.call("Projects?mine=1&perPage=100", { token: basic })).json()) as {
+      data: { data: { id: number }[] };
+    };
+    expect(list.data.data.map((r) => r.id)).not.toContain(outside);
+  });
+
+  it("basic@ opens, saves, files and annotates a project inside its coverage; similar lists stay inside", async () => {
+    const [inside] = projectsByCoverage(t.db, "basic@example.com", true, 1);
+    const result = await paths(basic, inside, basicId);
+    expect(result).toEqual({ save: 200, folder: 200, note: 201, notes: 200, similar: 200, open: 200 });
+    const similar = (await (await t.call(`Projects/${inside}/Similar`, { token: basic })).json()) as {
+      data: { data: { id: number }[] };
+    };
+    const allowed = new Set(
+      coverageFor(t.db).coveredIds(
+        basicId,
+        similar.data.data.map((r) => r.id),
+      ),
+    );
+    for (const row of similar.data.data) expect(allowed.has(row.id)).toBe(true);
+  });
+
+  it("a trial that is over reaches no project it never opened, by any path", async () => {
+    const expiredId = userId(t.db, "expired@example.com");
+    const never = t.db
+      .prepare(
+        "SELECT id FROM projects WHERE id NOT IN (SELECT project_id FROM project_views WHERE user_id = ?) ORDER BY id LIMIT 1",
+      )
+      .pluck()
+      .get(expiredId) as number;
+    refusedEverywhere(await paths(expired, never, expiredId));
+    refusedEverywhere(await paths(expired, never, expiredId));
   });
 });
 

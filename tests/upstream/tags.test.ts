@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, MessageAnswer } from "../../contract/common";
 import { DEFAULT_TAG_COLORS, MAX_FOLDERS_PER_TYPE, TAG_PALETTE, TagAnswer } from "../../contract/tags";
 import { UserAnswer } from "../../contract/user";
-import { testApi } from "./helpers";
+import { projectsByCoverage, testApi } from "./helpers";
 
 let t: ReturnType<typeof testApi>;
 let basic: string;
@@ -150,8 +150,10 @@ describe("DELETE Users/Me/Tags/{id}", () => {
 
   it("deletes a folder and clears it from saved projects and contacts", async () => {
     const folder = (await foldersOf(basic, 1)).find((f) => !DEFAULT_TAG_COLORS.includes(f.color))!;
+    // A project basic@ may open (its coverage: Texas hotels and apartments).
+    const [projectId] = projectsByCoverage(t.db, "basic@example.com", true, 1);
     expect(
-      (await t.call("POST", "/Projects/AddTag", { project_id: 5, tag_id: folder.id }, basic)).status,
+      (await t.call("POST", "/Projects/AddTag", { project_id: projectId, tag_id: folder.id }, basic)).status,
     ).toBe(200);
     const contactFolder = TagAnswer.parse(
       (await t.call("POST", "/Users/Me/Tags", { tag_type: 2, name: "Temp", color: BLUE }, basic)).body,
@@ -168,8 +170,8 @@ describe("DELETE Users/Me/Tags/{id}", () => {
     MessageAnswer.parse(res.body);
     expect((await foldersOf(basic, 1)).some((f) => f.id === folder.id)).toBe(false);
     const link = t.db
-      .prepare("SELECT tag_id FROM user_projects WHERE user_id = ? AND project_id = 5")
-      .get(basicId) as { tag_id: number | null };
+      .prepare("SELECT tag_id FROM user_projects WHERE user_id = ? AND project_id = ?")
+      .get(basicId, projectId) as { tag_id: number | null };
     expect(link.tag_id).toBeNull();
 
     expect((await t.call("DELETE", `/Users/Me/Tags/${contactFolder.id}`, undefined, basic)).status).toBe(200);

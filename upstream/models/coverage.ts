@@ -1,30 +1,41 @@
 /**
- * The coverage a member's subscription promises (docs/decisions/031-coverage.md): the projects a member can find
- * in the search and open. Only an activated subscription restricts, and only along the dimensions its plan sells
- * and its coverage rows name: states (state plans with a limit), counties (county plans with a limit), project
- * types (vertical-market plans). A coverage_limit of -1 means all states and counties.
+ * The coverage a member's subscription promises (docs/decisions/031-coverage.md, 074): the projects a member can
+ * find in the search and open. An activated subscription restricts along every dimension its plan is limited by:
+ * states (`coverage_state` with a limit other than -1), counties (`coverage_county` with a limit other than -1) and
+ * project types (`coverage_vertical_market`). A limited dimension without rows covers nothing: only a plan with a
+ * coverage_limit of -1 and no vertical limit is national. Trials and members without a subscription (staff) are
+ * not restricted by coverage (a trial's limit is its report count: upstream/rights.ts).
  */
 import type { Db } from "../db/index";
 
+/** Each non-null dimension restricts; an empty list covers nothing. */
 export interface Coverage {
   states: string[] | null;
   counties: { state_abbr: string; name: string }[] | null;
   typeIds: number[] | null;
 }
 
+export interface PlanLimits {
+  coverage_limit: number;
+  coverage_state: number;
+  coverage_county: number;
+  coverage_vertical_market: number;
+}
+
+/** The dimensions a plan is limited by: each needs at least one choice. */
+export function limitedDimensions(plan: PlanLimits) {
+  const limited = plan.coverage_limit !== -1;
+  return {
+    states: limited && plan.coverage_state === 1,
+    counties: limited && plan.coverage_county === 1,
+    verticals: plan.coverage_vertical_market === 1,
+  };
+}
+
 export type AddCondition = (sql: string, ...values: unknown[]) => void;
 
 export function coverageQueries(db: Db) {
-  const sub = db.prepare<
-    [number],
-    {
-      id: number;
-      coverage_limit: number;
-      coverage_state: number;
-      coverage_county: number;
-      coverage_vertical_market: number;
-    }
-  >(
+  const sub = db.prepare<[number], PlanLimits & { id: number }>(
     `SELECT s.id, p.coverage_limit, p.coverage_state, p.coverage_county, p.coverage_vertical_market
      FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.user_id = ? AND s.activated = 1`,
   );
@@ -46,57 +57,85 @@ export function coverageQueries(db: Db) {
   function of(userId: number): Coverage | null {
     const s = sub.get(userId);
     if (!s) return null;
-    const limited = s.coverage_limit !== -1;
-    const st = limited && s.coverage_state ? states.all(s.id) : [];
-    const co = limited && s.coverage_county ? counties.all(s.id) : [];
-    const ty = s.coverage_vertical_market ? types.all(s.id) : [];
-    const coverage: Coverage = {
-      states: st.length > 0 ? st : null,
-      counties: co.length > 0 ? co : null,
-      typeIds: ty.length > 0 ? ty : null,
+    const dims = limitedDimensions(s);
+    if (!dims.states && !dims.counties && !dims.verticals) return null;
+    return {
+      states: dims.states ? states.all(s.id) : null,
+      counties: dims.counties ? counties.all(s.id) : null,
+      typeIds: dims.verticals ? types.all(s.id) : null,
     };
-    return coverage.states || coverage.counties || coverage.typeIds ? coverage : null;
   }
 
-  /** Adds the coverage's conditions on `p` (a projects row) to a query. */
-  function restrict(userId: number, add: AddCondition) {
-    const c = of(userId);
-    if (!c) return;
-    if (c.states) add(`p.state IN (${c.states.map(() => "?").join(", ")})`, ...c.states);
+  /** The conditions of a coverage on `p` (a projects row). */
+  function conditions(c: Coverage, add: AddCondition) {
+    if (c.states) {
+      if (c.states.length === 0) add("0");
+      else add(`p.state IN (${c.states.map(() => "?").join(", ")})`, ...c.states);
+    }
     if (c.counties) {
-      add(
-        `(${c.counties.map(() => "(p.state = ? AND p.county = ?)").join(" OR ")})`,
-        ...c.counties.flatMap((x) => [x.state_abbr, x.name]),
-      );
+      if (c.counties.length === 0) add("0");
+      else
+        add(
+          `(${c.counties.map(() => "(p.state = ? AND p.county = ?)").join(" OR ")})`,
+          ...c.counties.flatMap((x) => [x.state_abbr, x.name]),
+        );
     }
     if (c.typeIds) {
-      add(
-        `EXISTS (SELECT 1 FROM project_project_types cy WHERE cy.project_id = p.id AND cy.project_type_id IN (${c.typeIds
-          .map(() => "?")
-          .join(", ")}))`,
-        ...c.typeIds,
-      );
+      if (c.typeIds.length === 0) add("0");
+      else
+        add(
+          `EXISTS (SELECT 1 FROM project_project_types cy WHERE cy.project_id = p.id AND cy.project_type_id IN (${c.typeIds
+            .map(() => "?")
+            .join(", ")}))`,
+          ...c.typeIds,
+        );
     }
   }
 
-  const covered = (userId: number, projectId: number) => {
-    const where: string[] = ["p.id = ?"];
-    const params: unknown[] = [projectId];
-    restrict(userId, (sql, ...values) => {
-      where.push(sql);
-      params.push(...values);
-    });
-    if (where.length === 1) return true;
-    const saved = db
-      .prepare<[number, number], { x: number }>(
-        "SELECT 1 AS x FROM user_projects WHERE user_id = ? AND project_id = ?",
-      )
-      .get(userId, projectId);
-    if (saved) return true;
-    return db.prepare(`SELECT 1 FROM projects p WHERE ${where.join(" AND ")}`).get(...params) !== undefined;
-  };
+  /** Adds the member's coverage conditions on `p` (a projects row) to a query. */
+  function restrict(userId: number, add: AddCondition) {
+    const c = of(userId);
+    if (c) conditions(c, add);
+  }
 
-  return { of, restrict, covered };
+  /** The member's coverage as one SQL condition on `p` with its values ("1" when nothing restricts). */
+  function condition(userId: number): { sql: string; values: unknown[] } {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    restrict(userId, (sql, ...v) => {
+      where.push(sql);
+      values.push(...v);
+    });
+    return { sql: where.length === 0 ? "1" : where.join(" AND "), values };
+  }
+
+  /** Whether the project lies inside the member's coverage (saved projects are the rights' business). */
+  function covers(userId: number, projectId: number): boolean {
+    const c = condition(userId);
+    if (c.sql === "1") return true;
+    return (
+      db.prepare(`SELECT 1 FROM projects p WHERE p.id = ? AND ${c.sql}`).get(projectId, ...c.values) !==
+      undefined
+    );
+  }
+
+  /** The ids among `ids` that lie inside the member's coverage, in their order. */
+  function coveredIds(userId: number, ids: readonly number[]): number[] {
+    if (ids.length === 0) return [];
+    const c = condition(userId);
+    if (c.sql === "1") return [...ids];
+    const inside = new Set(
+      db
+        .prepare<unknown[], number>(
+          `SELECT p.id FROM projects p WHERE p.id IN (${ids.map(() => "?").join(",")}) AND ${c.sql}`,
+        )
+        .pluck()
+        .all(...ids, ...c.values),
+    );
+    return ids.filter((id) => inside.has(id));
+  }
+
+  return { of, restrict, condition, covers, coveredIds };
 }
 
 const perDatabase = new WeakMap<Db, ReturnType<typeof coverageQueries>>();

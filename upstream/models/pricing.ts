@@ -6,6 +6,7 @@
 import type { PriceComponents } from "../../contract/register";
 import type { Db } from "../db/index";
 import { ApiError } from "../http";
+import { limitedDimensions } from "./coverage";
 
 export interface PlanRecord {
   id: number;
@@ -50,6 +51,41 @@ export interface CheckedChoices {
 
 export const PLAN_NOT_FOUND = "The selected plan does not exist.";
 export const PROMO_INVALID = "The promo code is not valid.";
+export const STATES_NEEDED = "Please choose the states of your coverage.";
+export const COUNTIES_NEEDED = "Please choose the counties of your coverage.";
+export const VERTICALS_NEEDED = "Please choose at least one project type.";
+
+/** USD as the pages write it, dropping '.00': $3,495 and $1,999.95. */
+export function usd(amount: number): string {
+  const whole = Number.isInteger(Math.round(amount * 100) / 100);
+  return amount.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+export const priceChanged = (total: number) =>
+  `The price has changed to ${usd(total)}. Please check the new total and submit again.`;
+
+/**
+ * A plan limited by states, counties or verticals gets at least one of each kind it is limited by (422): no
+ * coverage rows never means national (decision 074).
+ */
+export function requireCoverage(checked: Pick<CheckedChoices, "plan" | "states" | "counties" | "verticals">) {
+  const dims = limitedDimensions(checked.plan);
+  if (dims.verticals && checked.verticals.length === 0) invalid("plan_verticals", VERTICALS_NEEDED);
+  if (dims.states && checked.states.length === 0) invalid("plan_states", STATES_NEEDED);
+  if (dims.counties && checked.counties.length === 0) invalid("plan_counties", COUNTIES_NEEDED);
+}
+
+/** The total the member saw must be the total charged: otherwise nothing is charged (409, with the new total). */
+export function requireShownTotal(expected: number | null | undefined, total: number) {
+  if (expected === null || expected === undefined || Math.abs(expected - total) > 0.004) {
+    throw new ApiError(409, priceChanged(total), { expected_total: [priceChanged(total)] });
+  }
+}
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 const unique = (list: number[] | undefined) => [...new Set(list ?? [])];

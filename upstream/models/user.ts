@@ -83,6 +83,10 @@ export function userQueries(db: Db) {
     `SELECT s.id, s.abbr, s.name FROM subscription_states x
      JOIN states s ON s.id = x.state_id WHERE x.subscription_id = ? ORDER BY s.name`,
   );
+  const counties = db.prepare<[number], { name: string; state_abbr: string }>(
+    `SELECT c.name, c.state_abbr FROM subscription_counties x
+     JOIN counties c ON c.id = x.county_id WHERE x.subscription_id = ? ORDER BY c.state_abbr, c.name`,
+  );
   const alertTypes = db.prepare<[number], { id: number }>(
     "SELECT project_type_id AS id FROM user_alert_project_types WHERE user_id = ? ORDER BY project_type_id",
   );
@@ -112,6 +116,7 @@ export function userQueries(db: Db) {
       subscription_additional_services: services.all(row.id),
       subscription_project_types: types.all(row.id),
       subscription_states: states.all(row.id),
+      subscription_counties: counties.all(row.id),
     };
   }
 

@@ -13,6 +13,7 @@ import { type CsvColumn, listDownload } from "../csv";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { companyQueries, parseCompanyListParams } from "../models/companies/index";
 import { companyTypeIds } from "../models/companies/search";
+import { coverageFor } from "../models/coverage";
 import { Id } from "../params";
 
 export const COMPANY_NOT_FOUND = "A company with this ID could not be found.";
@@ -53,6 +54,7 @@ const MergeBody = MergeCompanyRequest.extend({ mergeWithId: Id });
 export function companyRoutes(deps: Deps) {
   const { db } = deps;
   const companies = companyQueries(db);
+  const coverage = coverageFor(db);
   const auth = requireAuth(deps);
   const mayBrowse = db
     .prepare<[number], number>("SELECT allow_companysearch FROM users WHERE id = ?")
@@ -138,10 +140,19 @@ export function companyRoutes(deps: Deps) {
   });
 
   app.on(e.companyProjects.method, e.companyProjects.route, auth, (c) => {
-    checkSearch(c.get("userId"));
+    const userId = c.get("userId");
+    checkSearch(userId);
     const id = idParam(c);
     requireCompany(id);
-    return c.json({ data: companies.projectsOf(id) });
+    // A company's projects are listed within the member's coverage, as in the search.
+    const items = companies.projectsOf(id);
+    const inside = new Set(
+      coverage.coveredIds(
+        userId,
+        items.map((item) => item.id),
+      ),
+    );
+    return c.json({ data: items.filter((item) => inside.has(item.id)) });
   });
 
   app.on(e.companyPartners.method, e.companyPartners.route, auth, (c) => {

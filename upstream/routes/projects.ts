@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FREE_TRIAL, TAG_TYPE } from "../../contract/constants";
+import { TAG_TYPE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import {
   AddProjectTagRequest,
@@ -16,11 +16,8 @@ import { parseProjectListParams, projectQueries } from "../models/projects/index
 import { advancedOptions } from "../models/projects/options";
 import { similarQueries } from "../models/projects/similar";
 import { Id, NullableId } from "../params";
-import { memberRights } from "../rights";
+import { memberRights, PROJECT_NOT_FOUND } from "../rights";
 
-const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
-const TRIAL_EXPIRED = "Your free trial has expired.";
-const OUTSIDE_COVERAGE = "This project is outside the coverage of your subscription.";
 const NOTE_REQUIRED = "The note field is required.";
 const NOTE_NOT_FOUND = "A note with this ID could not be found.";
 const NOTE_SAVED = "Your note was saved successfully.";
@@ -80,14 +77,6 @@ interface NoteRow {
   updated_at: string;
 }
 
-interface MemberRow {
-  member_type: string;
-  sub_id: number | null;
-  start_date: string | null;
-  trial_end_date: string | null;
-  remaining_projects: number | null;
-}
-
 export function projectRoutes(deps: Deps) {
   const { db } = deps;
   const projects = projectQueries(db);
@@ -96,19 +85,6 @@ export function projectRoutes(deps: Deps) {
   const coverage = coverageFor(db);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
-  const member = db.prepare<[number], MemberRow>(
-    `SELECT u.member_type, s.id AS sub_id, s.start_date, s.trial_end_date, s.remaining_projects
-     FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id WHERE u.id = ?`,
-  );
-  const viewed = db.prepare<[number, number], { x: number }>(
-    "SELECT 1 AS x FROM project_views WHERE user_id = ? AND project_id = ?",
-  );
-  const recordView = db.prepare(
-    "INSERT OR IGNORE INTO project_views (user_id, project_id, created_at) VALUES (?, ?, ?)",
-  );
-  const spendReport = db.prepare(
-    "UPDATE subscriptions SET remaining_projects = remaining_projects - 1, updated_at = ? WHERE id = ?",
-  );
 
   const linkOf = db.prepare<[number, number], { id: number; tag_id: number | null }>(
     "SELECT id, tag_id FROM user_projects WHERE user_id = ? AND project_id = ?",
@@ -145,23 +121,6 @@ export function projectRoutes(deps: Deps) {
     if (!projectExists.get(id)) throw notFound(PROJECT_NOT_FOUND);
   }
 
-  /**
-   * Free-trial accounting: a project not opened before costs one report; none left (or the trial over) → 403.
-   * Like every writing transaction here it runs `.immediate()`: a deferred one that reads first cannot take the
-   * write lock once another process (the alerts command, a test) has written since, and fails at once as locked.
-   */
-  const openProject = db.transaction((userId: number, projectId: number) => {
-    const m = member.get(userId);
-    if (!m || m.member_type !== FREE_TRIAL || m.sub_id === null || m.start_date !== null) return;
-    if (viewed.get(userId, projectId)) return;
-    const today = deps.now().toISOString().slice(0, 10);
-    const ended = m.trial_end_date !== null && m.trial_end_date < today;
-    if (ended || (m.remaining_projects ?? 0) <= 0) throw new ApiError(403, TRIAL_EXPIRED);
-    const now = deps.now().toISOString();
-    recordView.run(userId, projectId, now);
-    spendReport.run(now, m.sub_id);
-  });
-
   const app = new Hono<AppEnv>();
   const e = endpoints;
 
@@ -182,15 +141,16 @@ export function projectRoutes(deps: Deps) {
 
   app.on(e.saveProject.method, e.saveProject.route, auth, async (c) => {
     const { project_id } = await readBody(c, SaveBody);
-    requireProject(project_id);
+    // Keeping a project needs the right to open it (for a trial it spends a report, as opening does).
+    rights.requireProject(c.get("userId"), project_id, "open");
     saveLink.run(c.get("userId"), project_id, deps.now().toISOString());
     return c.json({ message: PROJECT_SAVED, data: linkOf.get(c.get("userId"), project_id) });
   });
 
   app.on(e.setProjectFolder.method, e.setProjectFolder.route, auth, async (c) => {
     const body = await readBody(c, TagBody);
-    requireProject(body.project_id);
     const userId = c.get("userId");
+    rights.requireProject(userId, body.project_id, "open");
     if (body.tag_id !== null && !ownProjectTag.get(body.tag_id, userId)) {
       const message = "The selected folder does not exist.";
       throw new ApiError(422, message, { tag_id: [message] });
@@ -224,9 +184,7 @@ export function projectRoutes(deps: Deps) {
   app.on(e.project.method, e.project.route, auth, (c) => {
     const id = idParam(c);
     const userId = c.get("userId");
-    requireProject(id);
-    if (!coverage.covered(userId, id)) throw new ApiError(403, OUTSIDE_COVERAGE);
-    openProject.immediate(userId, id);
+    rights.requireProject(userId, id, "open");
     const project = projects.get(userId, id);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     return c.json({ data: project });
@@ -241,23 +199,24 @@ export function projectRoutes(deps: Deps) {
 
   app.on(e.similarProjects.method, e.similarProjects.route, auth, (c) => {
     const id = idParam(c);
-    requireProject(id);
-    rights.requireOpenedProject(c.get("userId"), id);
+    const userId = c.get("userId");
+    rights.requireProject(userId, id, "use");
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
-    const { total, ids } = similar(id, page);
-    return c.json({ data: { total, data: projects.rowsFor(c.get("userId"), ids) } });
+    // Only similar projects inside the member's coverage are listed, as in the search.
+    const { total, ids } = similar(id, page, (candidates) => coverage.coveredIds(userId, candidates));
+    return c.json({ data: { total, data: projects.rowsFor(userId, ids) } });
   });
 
   app.on(e.projectNotes.method, e.projectNotes.route, auth, (c) => {
     const id = idParam(c);
-    requireProject(id);
+    rights.requireProject(c.get("userId"), id, "use");
     return c.json({ data: notesOf.all(c.get("userId"), id) });
   });
 
   app.on(e.saveProjectNote.method, e.saveProjectNote.route, auth, async (c) => {
     const projectId = idParam(c);
-    requireProject(projectId);
     const userId = c.get("userId");
+    rights.requireProject(userId, projectId, "use");
     const body = await readBody(c, NoteBody);
     const note = body.note?.trim() ?? "";
     // An empty note is answered 200 with an error flag and a message instead of the note.

@@ -1,14 +1,25 @@
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { FREE_TRIAL } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { County } from "../../contract/register";
 import { TAG_PALETTE } from "../../contract/tags";
-import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
-import { type PriceChoices, pricing } from "../models/pricing";
+import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
+import { limitedDimensions } from "../models/coverage";
+import {
+  COUNTIES_NEEDED,
+  type PriceChoices,
+  pricing,
+  requireCoverage,
+  requireShownTotal,
+  STATES_NEEDED,
+  VERTICALS_NEEDED,
+} from "../models/pricing";
 import { Id } from "../params";
+import { emailSubject, memberSubject, paymentAttempts } from "../payments/attempts";
 import { lastFour, memberCharges } from "../payments/charges";
-import { type CardProcessor, fakeProcessor } from "../payments/processor";
+import { CARD_DECLINED, type CardProcessor, fakeProcessor } from "../payments/processor";
 import { hashPassword, randomToken } from "../security";
 
 export const REGISTERED = "Your account has been created.";
@@ -17,7 +28,10 @@ const EMAIL_TAKEN = "The email has already been taken.";
 const ALREADY_ACTIVE = "Your subscription is already active.";
 const NO_SUBSCRIPTION = "You have no subscription to activate.";
 const TRIAL_PLAN_CHOSEN = "Please choose a paid plan.";
-const STATES_NEEDED = "Please choose the states of your coverage.";
+export const ALREADY_PROCESSED =
+  "This sign-up was already processed with other details. Please reload the page to start a new one.";
+export const COVERAGE_SAVED = "Your coverage was saved.";
+const COVERAGE_COMPLETE = "Your coverage is already chosen.";
 const PASSWORDS_DIFFER = "Passwords do not match";
 const TRIAL_DAYS = 14;
 const TRIAL_PROJECTS = 5;
@@ -35,6 +49,11 @@ const ids = z.preprocess(
   z.array(Id).max(500),
 );
 const Flag = z.preprocess((v) => v === true || v === 1 || v === "1" || v === "true", z.boolean());
+/** The total the page showed the member, in dollars: the only amount that may be charged. */
+const ExpectedTotal = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+  z.number({ error: "The expected total must be a number." }).finite().min(0).nullable().optional(),
+);
 
 const Choices = z.object({
   plan: Id,
@@ -85,15 +104,26 @@ const RegisterBody = Choices.extend({
   referrer: optional(),
   card: CardBody.nullable().optional(),
   bill_to: BillBody.nullable().optional(),
+  expected_total: ExpectedTotal,
   idempotency_key: z
     .string({ error: "The idempotency key field is required." })
     .regex(/^[A-Za-z0-9_-]{16,100}$/, "The idempotency key is not valid."),
 });
 
-const SubscribeBody = Choices.omit({ is_free_trial: true, discount: true, plan_counties: true }).extend({
+const SubscribeBody = Choices.omit({ is_free_trial: true, discount: true }).extend({
   card: CardBody,
   bill_to: BillBody,
+  expected_total: ExpectedTotal,
 });
+
+const CoverageBody = Choices.pick({ plan_verticals: true, plan_states: true, plan_counties: true });
+
+/** What makes two sign-up bodies the same: everything but the card and the passwords. */
+function bodyHash(body: Record<string, unknown>): string {
+  const { card: _card, password: _password, confirm_password: _confirm, ...rest } = body;
+  const canonical = JSON.stringify(rest, Object.keys(rest).sort());
+  return createHash("sha256").update(canonical).digest("base64url");
+}
 
 /** The reference API's processor: the fake one unless a test passes another. */
 export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProcessor(deps.db, deps.now)) {
@@ -112,8 +142,8 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
   const counties = db.prepare<[string], { name: string; state_abbr: string }>(
     "SELECT name, state_abbr FROM counties WHERE state_abbr = ? ORDER BY name",
   );
-  const stored = db.prepare<[string], { answer: string }>(
-    "SELECT answer FROM register_requests WHERE idempotency_key = ?",
+  const stored = db.prepare<[string], { answer: string; body_hash: string | null }>(
+    "SELECT answer, body_hash FROM register_requests WHERE idempotency_key = ?",
   );
   const emailTaken = db.prepare<[string], { id: number }>("SELECT id FROM users WHERE email = ?");
   const insertUser = db.prepare(
@@ -131,7 +161,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     "INSERT INTO tags (user_id, name, color, tag_type, created_at) VALUES (?, ?, ?, ?, ?)",
   );
   const insertRequest = db.prepare(
-    "INSERT INTO register_requests (idempotency_key, user_id, answer, created_at) VALUES (?, ?, ?, ?)",
+    "INSERT INTO register_requests (idempotency_key, user_id, answer, body_hash, created_at) VALUES (?, ?, ?, ?, ?)",
   );
   const coverage = {
     types: db.prepare(
@@ -145,19 +175,21 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       "INSERT OR IGNORE INTO subscription_additional_services (subscription_id, additional_service_id) VALUES (?, ?)",
     ),
   };
-  const mySubscription = db.prepare<
-    [number],
-    { id: number; plan_id: number; activated: number; user_state: string | null }
-  >(
-    `SELECT s.id, s.plan_id, s.activated, u.state AS user_state FROM subscriptions s JOIN users u ON u.id = s.user_id
-     WHERE s.user_id = ?`,
+  const mySubscription = db.prepare<[number], { id: number; plan_id: number; activated: number }>(
+    "SELECT s.id, s.plan_id, s.activated FROM subscriptions s WHERE s.user_id = ?",
   );
-  const subStates = db.prepare<[number], { id: number }>(
-    "SELECT state_id AS id FROM subscription_states WHERE subscription_id = ?",
-  );
-  const subTypes = db.prepare<[number], { id: number }>(
-    "SELECT project_type_id AS id FROM subscription_project_types WHERE subscription_id = ?",
-  );
+  const coverageCount = {
+    states: db
+      .prepare<[number], number>("SELECT count(*) FROM subscription_states WHERE subscription_id = ?")
+      .pluck(),
+    counties: db
+      .prepare<[number], number>("SELECT count(*) FROM subscription_counties WHERE subscription_id = ?")
+      .pluck(),
+    verticals: db
+      .prepare<[number], number>("SELECT count(*) FROM subscription_project_types WHERE subscription_id = ?")
+      .pluck(),
+  };
+  const attempts = paymentAttempts(db, deps.now);
 
   const today = () => deps.now().toISOString().slice(0, 10);
   const charges = memberCharges(db);
@@ -196,6 +228,42 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     for (const id of c.services) coverage.services.run(subId, id);
   }
 
+  /**
+   * A sign-up whose key was seen: the stored answer when the body is the same (a double submit), a refusal when it
+   * changed (409: the member must not read "Your account is ready" for details that were not used).
+   */
+  function replay(
+    earlier: { answer: string; body_hash: string | null },
+    body: Record<string, unknown>,
+  ): object {
+    if (earlier.body_hash !== null && earlier.body_hash !== bodyHash(body)) {
+      throw new ApiError(409, ALREADY_PROCESSED);
+    }
+    return JSON.parse(earlier.answer) as object;
+  }
+
+  /**
+   * Charges the total the member saw, once per key, within the subject's attempt limit; every attempt and its
+   * outcome is recorded without card data. A refusal is a 402 with the processor's message.
+   */
+  function charge(
+    subject: string,
+    key: string,
+    total: number,
+    expected: number | null | undefined,
+    card: z.infer<typeof CardBody>,
+  ): Paid {
+    requireShownTotal(expected, total);
+    attempts.requireAllowed(subject);
+    const result = processor.charge({ idempotencyKey: key, amount: total, card });
+    if (!result.approved) {
+      attempts.record(subject, result.message === CARD_DECLINED ? "declined" : "refused", total);
+      throw new ApiError(402, result.message, { card: [result.message] });
+    }
+    attempts.record(subject, "approved", total);
+    return { chargeId: result.chargeId, last4: lastFour(card.card_number) };
+  }
+
   /** Creates the member, their subscription, coverage and folders, and records the key: all or nothing. */
   const createAccount = db.transaction(
     (
@@ -205,7 +273,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       answerOf: (userId: number) => object,
     ) => {
       const earlier = stored.get(body.idempotency_key);
-      if (earlier) return JSON.parse(earlier.answer) as object;
+      if (earlier) return replay(earlier, body);
       if (emailTaken.get(body.email)) throw new ApiError(422, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       const now = deps.now().toISOString();
       const { plan, trial } = checked;
@@ -250,7 +318,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
           insertTag.run(userId, color.name, color.color, type, now);
       }
       const answer = answerOf(userId);
-      insertRequest.run(body.idempotency_key, userId, JSON.stringify(answer), now);
+      insertRequest.run(body.idempotency_key, userId, JSON.stringify(answer), bodyHash(body), now);
       return answer;
     },
   );
@@ -305,15 +373,13 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
   app.on(e.register.method, e.register.route, async (c) => {
     const body = await readBody(c, RegisterBody);
     const earlier = stored.get(body.idempotency_key);
-    if (earlier) return c.json(JSON.parse(earlier.answer));
+    if (earlier) return c.json(replay(earlier, body));
     if (body.password !== body.confirm_password) {
       throw new ApiError(422, PASSWORDS_DIFFER, { confirm_password: [PASSWORDS_DIFFER] });
     }
     if (emailTaken.get(body.email)) throw new ApiError(422, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const checked = prices.check(body as PriceChoices);
-    if (checked.plan.coverage_state && checked.plan.coverage_limit !== -1 && checked.states.length === 0) {
-      throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
-    }
+    requireCoverage(checked);
     const total = checked.components.Total;
     let paid: Paid = null;
     if (!checked.trial && total > 0) {
@@ -324,13 +390,13 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
           bill_to: ["The bill to field is required."],
         });
       }
-      const charge = processor.charge({
-        idempotencyKey: `register:${body.idempotency_key}`,
-        amount: total,
-        card: body.card,
-      });
-      if (!charge.approved) throw new ApiError(402, charge.message, { card: [charge.message] });
-      paid = { chargeId: charge.chargeId, last4: lastFour(body.card.card_number) };
+      paid = charge(
+        emailSubject(body.email),
+        `register:${body.idempotency_key}`,
+        total,
+        body.expected_total,
+        body.card,
+      );
     }
     const answer = createAccount(body, checked, paid, (userId) => ({
       message: REGISTERED,
@@ -347,29 +413,69 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     if (sub.activated) throw new ApiError(422, ALREADY_ACTIVE);
     const plan = prices.plan(body.plan);
     if (plan?.is_free_trial) throw new ApiError(422, TRIAL_PLAN_CHOSEN, { plan: [TRIAL_PLAN_CHOSEN] });
-    const choices: PriceChoices = {
-      ...body,
-      plan_states: body.plan_states.length > 0 ? body.plan_states : subStates.all(sub.id).map((r) => r.id),
-      plan_verticals:
-        body.plan_verticals.length > 0 ? body.plan_verticals : subTypes.all(sub.id).map((r) => r.id),
-      is_free_trial: false,
-    };
-    const checked = prices.check(choices);
-    if (checked.plan.coverage_state && checked.plan.coverage_limit !== -1 && checked.states.length === 0) {
-      throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
-    }
-    let paid: Paid = null;
-    if (checked.components.Total > 0) {
-      const charge = processor.charge({
-        idempotencyKey: `activate:${sub.id}`,
-        amount: checked.components.Total,
-        card: body.card,
-      });
-      if (!charge.approved) throw new ApiError(402, charge.message, { card: [charge.message] });
-      paid = { chargeId: charge.chargeId, last4: lastFour(body.card.card_number) };
-    }
+    // The coverage is what the form sent, never filled in from the trial's choices: the page showed its price.
+    const checked = prices.check({ ...body, is_free_trial: false } as PriceChoices);
+    requireCoverage(checked);
+    const total = checked.components.Total;
+    const paid =
+      total > 0
+        ? charge(memberSubject(userId), `activate:${sub.id}`, total, body.expected_total, body.card)
+        : null;
+    if (!paid) requireShownTotal(body.expected_total ?? 0, total);
     activate(sub.id, userId, checked, paid);
     return c.json({ message: SUBSCRIPTION_UPDATED });
+  });
+
+  /**
+   * An activated subscription whose limited dimension has no rows (made before decision 074, and not repaired
+   * by migration 071) chooses it here, within what the plan includes: no charge, and no change to a dimension
+   * already chosen.
+   */
+  app.on(e.completeCoverage.method, e.completeCoverage.route, auth, async (c) => {
+    const body = await readBody(c, CoverageBody);
+    const userId = c.get("userId");
+    const sub = mySubscription.get(userId);
+    if (!sub?.activated) throw new ApiError(422, NO_SUBSCRIPTION);
+    const plan = prices.plan(sub.plan_id);
+    if (!plan) throw new ApiError(422, NO_SUBSCRIPTION);
+    const dims = limitedDimensions(plan);
+    const missing = {
+      states: dims.states && coverageCount.states.get(sub.id) === 0,
+      counties: dims.counties && coverageCount.counties.get(sub.id) === 0,
+      verticals: dims.verticals && coverageCount.verticals.get(sub.id) === 0,
+    };
+    if (!missing.states && !missing.counties && !missing.verticals)
+      throw new ApiError(422, COVERAGE_COMPLETE);
+    const checked = prices.check({
+      plan: plan.id,
+      plan_states: missing.states ? body.plan_states : [],
+      plan_counties: missing.counties ? body.plan_counties : [],
+      plan_verticals: missing.verticals ? body.plan_verticals : [],
+      is_free_trial: false,
+    });
+    if (missing.states && checked.states.length === 0)
+      throw new ApiError(422, STATES_NEEDED, { plan_states: [STATES_NEEDED] });
+    if (missing.counties && checked.counties.length === 0) {
+      throw new ApiError(422, COUNTIES_NEEDED, { plan_counties: [COUNTIES_NEEDED] });
+    }
+    if (missing.verticals && checked.verticals.length === 0) {
+      throw new ApiError(422, VERTICALS_NEEDED, { plan_verticals: [VERTICALS_NEEDED] });
+    }
+    // Within what the plan includes: the price of these choices is the plan's own.
+    if (checked.components.Total !== checked.components["Plan Price"]) {
+      const message = "Choose only what your plan includes; more coverage is a new subscription.";
+      throw new ApiError(422, message, { plan_states: [message] });
+    }
+    db.transaction(() => saveCoverage(sub.id, { ...checked, services: [] })).immediate();
+    return c.json({ message: COVERAGE_SAVED });
+  });
+
+  app.on(e.charges.method, e.charges.route, auth, (c) => c.json({ data: charges.list(c.get("userId")) }));
+
+  app.on(e.charge.method, e.charge.route, auth, (c) => {
+    const found = charges.find(c.get("userId"), idParam(c));
+    if (!found) throw notFound("A charge with this ID could not be found.");
+    return c.json({ data: found });
   });
 
   return app;

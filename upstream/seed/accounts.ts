@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { TAG_PALETTE } from "../../contract/tags";
 import { FREE_TRIAL } from "../../contract/user";
+import { memberCharges } from "../payments/charges";
 import { hashPassword } from "../security";
 import { PROJECT_TYPES } from "./catalog";
 import { DAY_MS, isoDate, isoDateTime, type SeedContext } from "./context";
@@ -215,6 +216,66 @@ export function seedAccounts(ctx: SeedContext, ref: ReferenceIds, directory: Dir
   subState.run(basicSub, ref.stateIds.get("TX"));
   subType.run(trialSub, typeId(ref, "Hotel"));
   subState.run(trialSub, ref.stateIds.get("FL"));
+
+  // What the paid members paid, as their receipts show it (member_charges; no random draws, so the rest of the
+  // seed stays the same).
+  const charges = memberCharges(db);
+  const paidAt = (daysAgo: number) => isoDateTime(today - daysAgo * DAY_MS + 10 * 3600 * 1000);
+  const insertProcessorCharge = db.prepare(
+    "INSERT INTO payment_charges (idempotency_key, amount, approved, created_at) VALUES (?, ?, 1, ?)",
+  );
+  const planRow = (slug: string) =>
+    db.prepare("SELECT id, name, months, base_price FROM plans WHERE slug = ?").get(slug) as {
+      id: number;
+      name: string;
+      months: number;
+      base_price: number;
+    };
+  const servicePrice = db
+    .prepare("SELECT base_price FROM additional_services WHERE id = ?")
+    .pluck()
+    .get(ref.serviceIds[2]) as number;
+  const seedCharge = (
+    email: string,
+    slug: string,
+    daysAgo: number,
+    coverage: { states: number[]; counties: number[]; verticals: number[] },
+    components: Record<string, number>,
+  ) => {
+    const plan = planRow(slug);
+    const total = Object.entries(components).reduce((sum, [, v]) => sum + v, 0);
+    const when = paidAt(daysAgo);
+    const chargeId = Number(insertProcessorCharge.run(`seed:${email}`, total, when).lastInsertRowid);
+    charges.record({
+      user_id: uid(email),
+      payment_charge_id: chargeId,
+      kind: "sign-up",
+      plan_id: plan.id,
+      plan_name: plan.name,
+      months: plan.months,
+      coverage: charges.coverageLines(coverage),
+      components: { "Plan Price": plan.base_price, ...components, Total: Math.round(total * 100) / 100 },
+      amount: Math.round(total * 100) / 100,
+      card_last4: "4242",
+      promo_code: null,
+      created_at: when,
+    });
+  };
+  seedCharge("member@example.com", "national", 200, { states: [], counties: [], verticals: [] }, {
+    "Plan Price": planRow("national").base_price,
+    "Additional Services": servicePrice,
+  });
+  seedCharge(
+    "basic@example.com",
+    "state",
+    90,
+    {
+      states: [ref.stateIds.get("TX") as number],
+      counties: [],
+      verticals: [typeId(ref, "Hotel"), typeId(ref, "Multifamily")],
+    },
+    { "Plan Price": planRow("state").base_price, "Additional Vertical Markets": 1999.95 },
+  );
 
   // Alert settings of the paid member.
   db.prepare("UPDATE users SET alert_weekly = 1, alert_operator = 1, alert_value = '5' WHERE id = ?").run(

@@ -32,7 +32,12 @@ export function similarQueries(db: Db) {
     )
     .pluck();
 
-  return (id: number, page: number): { total: number; ids: number[] } => {
+  /** `allowed` keeps the candidate ids the member may see (their coverage), in their order. */
+  return (
+    id: number,
+    page: number,
+    allowed: (ids: number[]) => number[] = (ids) => ids,
+  ): { total: number; ids: number[] } => {
     const b = base.get(id);
     if (!b || b.type_id === null) return { total: 0, ids: [] };
     let candidates: { id: number; score: number }[] = [];
@@ -61,7 +66,8 @@ export function similarQueries(db: Db) {
     if (candidates.length === 0)
       candidates = sameType.all(b.type_id, id).map((pid, i) => ({ id: pid, score: i }));
     candidates.sort((x, y) => x.score - y.score || x.id - y.id);
-    candidates = candidates.slice(0, SIMILAR_MAX);
+    const kept = new Set(allowed(candidates.map((c) => c.id)));
+    candidates = candidates.filter((c) => kept.has(c.id)).slice(0, SIMILAR_MAX);
     const start = (page - 1) * SIMILAR_PER_PAGE;
     return {
       total: candidates.length,
