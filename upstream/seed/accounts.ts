@@ -261,10 +261,16 @@ export function seedAccounts(ctx: SeedContext, ref: ReferenceIds, directory: Dir
       created_at: when,
     });
   };
-  seedCharge("member@example.com", "national", 200, { states: [], counties: [], verticals: [] }, {
-    "Plan Price": planRow("national").base_price,
-    "Additional Services": servicePrice,
-  });
+  seedCharge(
+    "member@example.com",
+    "national",
+    200,
+    { states: [], counties: [], verticals: [] },
+    {
+      "Plan Price": planRow("national").base_price,
+      "Additional Services": servicePrice,
+    },
+  );
   seedCharge(
     "basic@example.com",
     "state",
