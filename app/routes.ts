@@ -45,6 +45,7 @@ export default [
     layout("routes/_profile.tsx", [
       route("Me/Account", "routes/account.tsx", { id: "account" }),
       route("Me/Subscription", "routes/subscription.tsx", { id: "subscription" }),
+      route("Me/Subscription/Receipts/:chargeId", "routes/receipt.tsx", { id: "subscription.receipt" }),
       route("Me/Settings", "routes/settings.tsx", { id: "settings" }),
     ]),
   ]),

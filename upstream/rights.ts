@@ -11,14 +11,14 @@ export const TRIAL_EXPIRED = "Your free trial has expired.";
 export const NO_DIRECTORY = "Your subscription does not include the contact directory.";
 export const PROJECT_NOT_FOUND = "A project with this ID could not be found.";
 export const OUTSIDE_COVERAGE = "This project is outside the coverage of your subscription.";
-export const NOT_OPENED = "Open this project first: opening it uses one of your free reports.";
 
 export type Capability = "allow_download" | "allow_share" | "allow_directory" | "allow_companysearch";
 
 /**
  * How a path uses a project: "open" shows it or keeps it (opening, saving, filing in a folder), and for a trial
- * spends a report on a project it has not opened; "use" works on a project already open to the member (its
- * notes, its similar projects) and never spends.
+ * spends a report on a project it has not opened; "use" reads or writes what hangs off it (the member's notes on
+ * it, its similar projects: nothing a trial's search does not show) and never spends. The detail page asks for
+ * both at once, so a trial's notes cannot wait for the report its opening spends.
  */
 export type ProjectUse = "open" | "use";
 
@@ -89,7 +89,8 @@ export function memberRights(deps: Deps) {
 
   /**
    * The one right to a project (issue 25): a Free Trial may open a project it opened before, or another one while
-   * it has days and reports left, which costs a report; "use" paths need it opened before. Anyone else may open a
+   * it has days and reports left, which costs a report ("use" paths cost nothing); a trial that is over reaches
+   * only the projects it opened. Anyone else may open a
    * project they saved or one inside their coverage. Saving and filing need the right to open, so a saved project
    * was always open to the member. Runs as one immediate transaction: two tabs spending the last report at once
    * cannot both get it.
@@ -100,7 +101,7 @@ export function memberRights(deps: Deps) {
     if (isTrial(row)) {
       if (viewed.get(userId, projectId)) return;
       if (trialOver(row) || row.sub_id === null) throw new ApiError(403, TRIAL_EXPIRED);
-      if (use === "use") throw new ApiError(403, NOT_OPENED);
+      if (use === "use") return;
       const now = deps.now().toISOString();
       recordView.run(userId, projectId, now);
       spendReport.run(now, row.sub_id);

@@ -13,6 +13,7 @@ export function CheckboxGroup({
   options,
   selected,
   description,
+  onSelectionChange,
 }: {
   legend: string;
   name: string;
@@ -20,6 +21,8 @@ export function CheckboxGroup({
   /** The values checked when the group renders (the saved settings, or what was posted). */
   selected: readonly string[];
   description?: string;
+  /** Called after any box changes, 'Select all' included (which changes boxes without a change event). */
+  onSelectionChange?: (checked: number) => void;
 }) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLFieldSetElement>(null);
@@ -31,18 +34,25 @@ export function CheckboxGroup({
   const recount = useCallback(() => {
     const all = boxes();
     setAllChecked(all.length > 0 && all.every((box) => box.checked));
+    return all.filter((box) => box.checked).length;
   }, [boxes]);
-  useEffect(() => recount(), [recount]);
+  useEffect(() => {
+    recount();
+  }, [recount]);
   const toggle = () => {
     const check = !allChecked;
     for (const box of boxes()) box.checked = check;
-    recount();
+    onSelectionChange?.(recount());
   };
   const chosen = new Set(selected);
   const descriptionId = `${name}-description`;
 
   return (
-    <fieldset ref={ref} onChange={recount} aria-describedby={description ? descriptionId : undefined}>
+    <fieldset
+      ref={ref}
+      onChange={() => onSelectionChange?.(recount())}
+      aria-describedby={description ? descriptionId : undefined}
+    >
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
       {options.length > 0 ? (
         // Its place is kept before the page hydrates (invisible: not seen, not focusable, not clickable), so

@@ -121,7 +121,8 @@ function redisStore(url: string, maxKeys: number): Store {
   };
 }
 
-const store: Store = config.redisUrl
+/** The counters of every limiter of the app (Redis when REDIS_URL is set, else memory). */
+export const store: Store = config.redisUrl
   ? redisStore(config.redisUrl, config.rateLimitMemoryKeys)
   : memoryStore(config.rateLimitMemoryKeys);
 

@@ -1,50 +1,43 @@
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
-import { BillingFields, SelectInput, TermsCheckbox, TextInput } from "~/components/billing-fields";
-import { CheckboxGroup } from "~/components/checkbox-group";
-import {
-  buttonSecondaryClass,
-  ErrorList,
-  FormAlert,
-  SubmitButton,
-  useIsSubmitting,
-} from "~/components/forms";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { BillingFields, SelectInput, TermsCheckbox, TextInput } from "~/components/billing/billing-fields";
+import { CoverageFields, useCoverageChoices } from "~/components/billing/coverage-fields";
+import { PlanSummaryPanel } from "~/components/billing/plan-summary";
+import { ShownTotal } from "~/components/billing/price-summary";
+import { type PriceAnswer, useLivePrice } from "~/components/billing/use-live-price";
+import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { ApiRequestError, apiContext, GENERIC_API_MESSAGE, upstreamFailureMessage } from "~/lib/api.server";
-import { config } from "~/lib/config.server";
-import { formFailure } from "~/lib/form-failure.server";
-import { publicFormLimiter } from "~/lib/rate-limit.server";
-import { memberSessionContext } from "~/lib/session.server";
+import { beginCardAttempt, emailPayer } from "~/lib/billing/payment-limit.server";
 import {
-  CARD_FIELDS,
   canAddState,
   countySlots,
-  coverageText,
-  HONEYPOT_FIELD,
+  type FieldErrors,
   money,
-  PASSWORDS_DIFFER_LIVE,
   type PlanSummary,
+  type PriceResult,
   planDisplayName,
   priceChanged,
-  type SignupErrors,
-  type SignupValues,
-  stateSlots,
-  unknownError,
-} from "~/lib/signup";
+} from "~/lib/billing/pricing";
 import {
   countiesFor,
   fetchPrice,
   findPlan,
-  followAccount,
-  type PriceResult,
+  isCardRefusal,
+  isPriceChange,
+  priceDiffers,
   priceRequest,
   readCard,
-  readValues,
   registerOptions,
-  registerPayload,
-  validateSignup,
-} from "~/lib/signup.server";
+  shownTotal,
+} from "~/lib/billing/pricing.server";
+import { config } from "~/lib/config.server";
+import { formFailure } from "~/lib/form-failure.server";
+import { publicFormLimiter } from "~/lib/rate-limit.server";
+import { memberSessionContext } from "~/lib/session.server";
+import { HONEYPOT_FIELD, PASSWORDS_DIFFER_LIVE, type SignupValues, unknownError } from "~/lib/signup";
+import { followAccount, readValues, registerPayload, validateSignup } from "~/lib/signup.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
@@ -131,10 +124,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   // The price failing (the API down or slow) still renders the checkout, with the failure in the summary and the
   // failure's status (a no-JavaScript re-render after a failed submit runs this loader too).
+  const pricing = (v: SignupValues) =>
+    priceRequest(plan, v, { promo_code: v.promo_code, discount: v.discount, trial }, options);
   let price: PriceResult;
   let status = 200;
   try {
-    price = await fetchPrice(api, priceRequest(values, plan, trial, options), "throw");
+    price = await fetchPrice(api, pricing(values), "throw");
   } catch (error) {
     const failure = formFailure(error);
     if (!failure) throw error;
@@ -153,14 +148,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionData = {
+type ActionData = PriceAnswer & {
   intent: Intent;
   values: SignupValues;
-  errors: SignupErrors;
+  errors: FieldErrors;
   formError: string | null;
-  price: PriceResult;
-  counties: Record<string, string[]>;
-  countiesError: string | null;
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -172,9 +164,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let values = readValues(form);
   const trial = plan.is_free_trial || values.free_trial !== "";
   const phone = config.supportPhone;
+  const pricing = (v: SignupValues) =>
+    priceRequest(plan, v, { promo_code: v.promo_code, discount: v.discount, trial }, options);
   const answer = async (status: number, extra: Partial<ActionData>, kept: SignupValues) => {
     const [price, counties] = await Promise.all([
-      extra.price ?? fetchPrice(api, priceRequest(kept, plan, trial, options)),
+      extra.price ?? fetchPrice(api, pricing(kept)),
       countiesFor(api, kept.county_states),
     ]);
     return data<ActionData>(
@@ -207,23 +201,39 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const errors = validateSignup(values, card, plan, trial);
   if (Object.keys(errors).length > 0) return answer(400, { errors }, values);
 
-  const request_ = priceRequest(values, plan, trial, options);
+  const request_ = pricing(values);
   const price = await fetchPrice(api, request_);
   if (!price.components) {
     const message = price.error ?? unknownError(phone);
     const promo = values.promo_code ? { promo_code: [message] } : {};
     return answer(400, { price, formError: message, errors: promo }, values);
   }
-  const shown = Number(form.get("shown_total"));
-  if (!Number.isFinite(shown) || Math.abs(shown - price.components.Total) > 0.004) {
+  // The amount charged is the total the page showed: a price that moved since is shown, and nothing is charged.
+  const shown = shownTotal(form);
+  if (priceDiffers(shown, price.components.Total)) {
     return answer(409, { price, formError: priceChanged(money(price.components.Total)) }, values);
   }
 
   const limit = await publicFormLimiter("sign-up").begin(context, values.email);
   if (!limit.allowed) return answer(429, { price, formError: limit.message }, values);
+  const cards = trial ? null : await beginCardAttempt(context, emailPayer(values.email));
+  if (cards && !cards.allowed) {
+    await limit.attempt.release();
+    return answer(429, { price, formError: cards.message }, values);
+  }
   try {
-    await api.call(endpoints.register, { body: registerPayload(values, card, request_, trial) });
+    await api.call(endpoints.register, { body: registerPayload(values, card, request_, trial, shown) });
+    await cards?.end("approved");
   } catch (error) {
+    await cards?.end(isCardRefusal(error) ? "declined" : "not-charged");
+    if (isPriceChange(error)) {
+      await limit.attempt.release();
+      const now = await fetchPrice(api, request_);
+      const message = now.components
+        ? priceChanged(money(now.components.Total))
+        : (now.error ?? unknownError(phone));
+      return answer(409, { price: now, formError: message }, values);
+    }
     if (error instanceof ApiRequestError) {
       await limit.attempt.count();
       const message =
@@ -261,59 +271,29 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
   const { plan, trial } = page;
   const values = actionData?.values ?? page.values;
   const errors = actionData?.errors ?? {};
-  const fetcher = useFetcher<ActionData>();
-  const [price, setPrice] = useState<PriceResult>(actionData?.price ?? page.price);
-  const [counties, setCounties] = useState<Record<string, string[]>>(actionData?.counties ?? page.counties);
-  const [countiesError, setCountiesError] = useState(actionData?.countiesError ?? page.countiesError);
+  const formRef = useRef<HTMLFormElement>(null);
+  const live = useLivePrice(actionData ?? page, formRef);
+  const coverage = useCoverageChoices(values);
   const [terms, setTerms] = useState(values.terms);
   const [password, setPassword] = useState(values.password);
   const [confirm, setConfirm] = useState(values.confirm_password);
-  const [slots, setSlots] = useState<string[]>(values.plan_states);
-  const [countyStates, setCountyStates] = useState<string[]>(values.county_states);
-  const [verticalCount, setVerticalCount] = useState(values.plan_verticals.length);
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const submitting = useIsSubmitting();
 
   // A new answer of the action (no JavaScript: a new page) renders the form afresh from what it kept.
   const [version, setVersion] = useState(0);
   const lastAction = useRef(actionData);
+  const { reset: resetPrice } = live;
+  const { reset: resetCoverage } = coverage;
   useEffect(() => {
     if (lastAction.current === actionData || !actionData) return;
     lastAction.current = actionData;
-    setPrice(actionData.price);
-    setCounties(actionData.counties);
-    setCountiesError(actionData.countiesError);
+    resetPrice(actionData);
+    resetCoverage(actionData.values);
     setTerms(actionData.values.terms);
     setPassword(actionData.values.password);
     setConfirm(actionData.values.confirm_password);
-    setSlots(actionData.values.plan_states);
-    setCountyStates(actionData.values.county_states);
-    setVerticalCount(actionData.values.plan_verticals.length);
     setVersion((v) => v + 1);
-  }, [actionData]);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    setPrice(fetcher.data.price);
-    setCounties((c) => ({ ...c, ...fetcher.data?.counties }));
-    setCountiesError(fetcher.data.countiesError);
-  }, [fetcher.state, fetcher.data]);
-
-  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
-
-  /** With JavaScript: the price (and the counties of chosen states) 100 ms after any change, without the card. */
-  const schedulePrice = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const formEl = formRef.current;
-      if (!formEl) return;
-      const body = new FormData(formEl);
-      for (const name of [...CARD_FIELDS, "password", "confirm_password"]) body.delete(name);
-      body.set("intent", "price");
-      fetcher.submit(body, { method: "post" });
-    }, 100);
-  };
+  }, [actionData, resetPrice, resetCoverage]);
 
   /** §4: billing names and state follow the account's while they are empty or still equal to it. */
   const follow = (event: React.FormEvent<HTMLFormElement>) => {
@@ -330,7 +310,8 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
     const previous = target.dataset.previous ?? "";
     if (bill && (bill.value === "" || bill.value === previous)) bill.value = target.value;
     target.dataset.previous = target.value;
-    if (target.name === "state" && stateCount > 0) {
+    const { slots, setSlots } = coverage;
+    if (target.name === "state" && plan.coverage_state && plan.coverage_limit !== -1) {
       const chosen = page.coverageStates.find((s) => s.abbr === target.value);
       if (chosen && !slots[0] && slots.filter(Boolean).length < 2 && !slots.includes(String(chosen.id))) {
         setSlots((s) => [String(chosen.id), ...s.slice(1)]);
@@ -338,9 +319,6 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
     }
   };
 
-  const stateCount = stateSlots(plan, values.extra_states);
-  const countyCount = countySlots(plan);
-  const components = price.components;
   const mismatch = confirm !== "" && password !== confirm;
   const siteHost = (() => {
     try {
@@ -353,66 +331,23 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
     { label: "United States", options: page.states.map((s) => ({ value: s.abbr, label: s.name })) },
     { label: "Canada", options: page.provinces.map((s) => ({ value: s.abbr, label: s.name })) },
   ];
-  const chosenStates = new Set(slots.filter(Boolean));
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[20rem_1fr]">
       <h1 className="sr-only lg:col-span-2">Sign up for {planDisplayName(plan.name)}</h1>
       <aside aria-labelledby="plan-heading" className="lg:sticky lg:top-4 lg:self-start">
-        <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="plan-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-            {trial ? "Your free trial plan" : "Your plan"}
-          </h2>
-          <p className="mt-1 text-2xl font-bold text-slate-900">{planDisplayName(plan.name)}</p>
-          {trial ? (
-            <ul className="mt-3 space-y-1 text-sm text-slate-700">
-              <li>Five projects</li>
-              <li>No credit card required</li>
-            </ul>
-          ) : (
-            <ul className="mt-3 space-y-1 text-sm text-slate-700">
-              <li>{plan.users_count === 1 ? "1 User" : `${plan.users_count} Users`}</li>
-              {coverageText(plan, {
-                states: slots.filter(Boolean).length,
-                verticals: verticalCount,
-                counties: countyCount,
-              }).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-              {plan.download ? <li>One-Click Excel Download</li> : null}
-              {plan.coverage_vertical_market && plan.additional_vertical_market_cost > 0 ? (
-                <li>
-                  1 vertical included, {money(plan.additional_vertical_market_cost)} per additional vertical
-                </li>
-              ) : null}
-              {canAddState(plan) ? (
-                <li>1 state included, {money(plan.additional_state_cost)} per additional state</li>
-              ) : null}
-            </ul>
-          )}
-          <div aria-live="polite" className="mt-4 border-t border-slate-200 pt-3">
-            {components ? (
-              <dl className="space-y-1 text-sm">
-                {Object.entries(components)
-                  .filter(([key]) => key !== "Total")
-                  .map(([key, value]) => (
-                    <div key={key} className="flex justify-between gap-2">
-                      <dt className="text-slate-600">{key}</dt>
-                      <dd className="text-slate-900">{money(value)}</dd>
-                    </div>
-                  ))}
-                <div className="flex justify-between gap-2 border-t border-slate-200 pt-1 text-base font-semibold">
-                  <dt>Total</dt>
-                  <dd data-testid="price-total">
-                    {money(components.Total)}
-                    {trial ? null : <span className="text-sm font-normal text-slate-600"> per year</span>}
-                  </dd>
-                </div>
-              </dl>
-            ) : (
-              <p className="text-sm text-red-700">{price.error}</p>
-            )}
-          </div>
+        <PlanSummaryPanel
+          heading={trial ? "Your free trial plan" : "Your plan"}
+          headingId="plan-heading"
+          plan={plan}
+          trial={trial}
+          chosen={{
+            states: coverage.slots.filter(Boolean).length,
+            verticals: coverage.verticalCount,
+            counties: countySlots(plan),
+          }}
+          price={live.price}
+        >
           {root?.config.marketingSiteUrl ? (
             <a
               href={root.config.marketingSiteUrl}
@@ -421,7 +356,7 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
               Want to switch plans?
             </a>
           ) : null}
-        </div>
+        </PlanSummaryPanel>
       </aside>
 
       <Form
@@ -430,12 +365,9 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
         method="post"
         onChange={(event) => {
           follow(event);
-          schedulePrice();
+          live.onFormChange(event);
         }}
-        // A submission's answer carries the price: a price still waiting for its timer would only come after it.
-        onSubmit={() => {
-          if (timer.current) clearTimeout(timer.current);
-        }}
+        onSubmit={live.cancel}
         className="space-y-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
@@ -445,8 +377,7 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="discount" value={values.discount} />
         {trial ? <input type="hidden" name="free_trial" value={values.free_trial || "1"} /> : null}
         <input type="hidden" name="referrer" value={values.referrer} />
-        <input type="hidden" name="extra_states" value={values.extra_states} />
-        <input type="hidden" name="shown_total" value={components?.Total ?? ""} />
+        <ShownTotal price={live.price} />
         <div className="absolute -left-[9999px]" aria-hidden="true">
           <label>
             Leave this field empty
@@ -539,110 +470,19 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
           </div>
         </fieldset>
 
-        {plan.coverage_vertical_market ? (
-          <div
-            onChange={(e) => {
-              const boxes = (e.currentTarget as HTMLDivElement).querySelectorAll<HTMLInputElement>(
-                'input[name="plan_verticals"]:checked',
-              );
-              setVerticalCount(boxes.length);
-            }}
-          >
-            <CheckboxGroup
-              legend="Project types"
-              name="plan_verticals"
-              options={page.verticals.map((v) => ({ value: String(v.id), label: v.name }))}
-              selected={values.plan_verticals}
-            />
-            <ErrorList errors={errors.plan_verticals} />
-          </div>
-        ) : null}
-
-        {plan.coverage_state ? (
-          <fieldset className="space-y-3">
-            <legend className="text-lg font-semibold text-slate-900">Coverage area</legend>
-            {stateCount === 0 ? <p className="text-sm text-slate-700">All states and counties.</p> : null}
-            {Array.from({ length: stateCount }, (_, i) => {
-              const value = slots[i] ?? "";
-              return (
-                <SelectInput
-                  // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions
-                  key={i}
-                  label={`Coverage state ${i + 1}`}
-                  name="plan_states"
-                  errorKey={`plan_states[${i}]`}
-                  value={value}
-                  onChange={(e) => {
-                    const next = [...slots];
-                    next[i] = e.currentTarget.value;
-                    setSlots(next);
-                  }}
-                  disabled={hydrated && i > 0 && !slots[i - 1]}
-                  options={page.coverageStates.map((s) => ({
-                    value: String(s.id),
-                    label: s.name,
-                    disabled: hydrated && chosenStates.has(String(s.id)) && value !== String(s.id),
-                  }))}
-                  errors={errors}
-                />
-              );
-            })}
-            {canAddState(plan) ? (
-              <button
-                type="submit"
-                name="intent"
-                value="add-state"
-                formNoValidate
-                className={buttonSecondaryClass}
-              >
-                Add additional state
-              </button>
-            ) : null}
-          </fieldset>
-        ) : null}
-
-        {countyCount > 0 ? (
-          <fieldset className="space-y-3">
-            <legend className="text-lg font-semibold text-slate-900">Coverage counties</legend>
-            {countiesError ? (
-              <p role="alert" className="text-sm text-red-700">
-                {countiesError}
-              </p>
-            ) : null}
-            {Array.from({ length: countyCount }, (_, i) => {
-              const state = countyStates[i] ?? "";
-              const names = counties[state] ?? [];
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions
-                <div key={i} className="grid gap-3 sm:grid-cols-2">
-                  <SelectInput
-                    label={`County ${i + 1}: state`}
-                    name="county_states"
-                    errorKey={`county_states[${i}]`}
-                    value={state}
-                    onChange={(e) => {
-                      const next = [...countyStates];
-                      next[i] = e.currentTarget.value;
-                      setCountyStates(next);
-                    }}
-                    options={page.states.map((s) => ({ value: s.abbr, label: s.name }))}
-                    errors={errors}
-                  />
-                  <SelectInput
-                    label={`County ${i + 1}`}
-                    name="county_names"
-                    errorKey={`county_names[${i}]`}
-                    defaultValue={values.county_names[i] ?? ""}
-                    disabled={hydrated && !state}
-                    placeholder={state ? "Choose…" : "Choose a state first"}
-                    options={names.map((n) => ({ value: n, label: n }))}
-                    errors={errors}
-                  />
-                </div>
-              );
-            })}
-          </fieldset>
-        ) : null}
+        <CoverageFields
+          plan={plan}
+          values={values}
+          choices={coverage}
+          verticals={page.verticals}
+          coverageStates={page.coverageStates}
+          countyStateOptions={page.states}
+          counties={live.counties}
+          countiesError={live.countiesError}
+          errors={errors}
+          hydrated={hydrated}
+          onChange={live.schedule}
+        />
 
         {trial ? null : <BillingFields values={values} errors={errors} states={page.states} />}
 

@@ -1,122 +1,133 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect } from "react-router";
-import { BillingFields, SelectInput, TermsCheckbox } from "~/components/billing-fields";
-import { FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AppLink } from "~/components/app-link";
+import { BillingFields, SelectInput, TermsCheckbox } from "~/components/billing/billing-fields";
+import { CoverageFields, useCoverageChoices } from "~/components/billing/coverage-fields";
+import { PlanSummaryPanel } from "~/components/billing/plan-summary";
+import { ShownTotal } from "~/components/billing/price-summary";
+import { type PriceAnswer, useLivePrice } from "~/components/billing/use-live-price";
+import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
-import { apiContext } from "~/lib/api.server";
-import { formFailure } from "~/lib/form-failure.server";
-import { memberSessionContext } from "~/lib/session.server";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { beginCardAttempt, memberPayer } from "~/lib/billing/payment-limit.server";
 import {
   type BillingValues,
+  type CoverageValues,
+  canAddState,
+  countySlots,
+  durationText,
+  extraStatesFor,
+  type FieldErrors,
   money,
+  type PlanSummary,
+  type PriceResult,
   periodText,
+  perPeriodText,
   planDisplayName,
+  priceChanged,
   SUBSCRIPTION_UPDATED,
   TERMS_REQUIRED,
-} from "~/lib/signup";
-import { billTo, cardErrors, readCard, registerOptions } from "~/lib/signup.server";
+} from "~/lib/billing/pricing";
+import {
+  billTo,
+  countiesFor,
+  coverageErrors,
+  fetchPrice,
+  formText,
+  isCardRefusal,
+  isPriceChange,
+  paymentErrors,
+  priceDiffers,
+  priceRequest,
+  readBilling,
+  readCard,
+  readCoverage,
+  registerOptions,
+  shownTotal,
+} from "~/lib/billing/pricing.server";
+import { formatDate } from "~/lib/dates";
+import { formFailure } from "~/lib/form-failure.server";
+import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
+import type { RegisterOptions } from "../../contract/register";
+import type { Subscription as MemberSubscription } from "../../contract/user";
 import type { Route } from "./+types/subscription";
 
 export const handle = { title: "Subscription" };
 
 const PATH = "/Me/Subscription";
+export const COVERAGE_SAVED = "Your coverage was saved.";
 
-/** The member's subscription (Users/Me) and, for the billing form, the paid plans and states (Register/Options). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const api = context.get(apiContext);
-  const [me, options] = await Promise.all([api.call(endpoints.me), registerOptions(api)]);
-  const user = me.data;
-  const subscription = user.subscription;
-  const currentPlan = options.plans.find((p) => p.id === subscription?.plan.id) ?? null;
-  const paidPlans = options.plans
-    .filter((p) => !p.is_free_trial)
-    .map((p) => ({ id: p.id, slug: p.slug, name: p.name, base_price: p.base_price, months: p.months }));
-  return {
-    subscription,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    choosePlan: !currentPlan || currentPlan.is_free_trial,
-    paidPlans,
-    states: options.states.map(({ abbr, name }) => ({ abbr, name })),
-  };
-}
-
-type Values = BillingValues & { plan: string; terms: boolean };
-type ActionData = { values: Values; errors: Partial<Record<string, string[]>>; formError: string | null };
-
-const field = (form: FormData, name: string, max = 255) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.trim().slice(0, max) : "";
+type Intent = "price" | "add-state" | "activate" | "coverage";
+type Values = BillingValues & CoverageValues & { plan: string; slots_plan: string; terms: boolean };
+type ActionData = PriceAnswer & {
+  intent: Intent;
+  values: Values;
+  errors: FieldErrors;
+  formError: string | null;
 };
 
-/** The billing form: Users/Me/Subscription with the subscribe payload; success flashes the spec's message. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values: Values = {
-    plan: field(form, "plan", 10),
-    bill_first_name: field(form, "bill_first_name"),
-    bill_last_name: field(form, "bill_last_name"),
-    bill_address: field(form, "bill_address"),
-    bill_address2: field(form, "bill_address2"),
-    bill_city: field(form, "bill_city"),
-    bill_state: field(form, "bill_state", 10),
-    bill_zip: field(form, "bill_zip", 20),
-    promo_code: field(form, "promo_code", 50),
-    terms: form.get("terms") === "on",
+const paidPlansOf = (options: RegisterOptions): PlanSummary[] =>
+  options.plans.filter((p) => !p.is_free_trial);
+
+/** The dimensions an activated subscription's plan is limited by and has no coverage for (made before decision 074). */
+function missingCoverage(subscription: MemberSubscription, plan: PlanSummary | undefined) {
+  if (!plan || !subscription.activated) return null;
+  const limited = plan.coverage_limit !== -1;
+  const missing = {
+    states: limited && plan.coverage_state === 1 && subscription.subscription_states.length === 0,
+    counties:
+      limited && plan.coverage_county === 1 && (subscription.subscription_counties ?? []).length === 0,
+    verticals: plan.coverage_vertical_market === 1 && subscription.subscription_project_types.length === 0,
   };
-  const card = readCard(form);
-  const errors: ActionData["errors"] = {};
-  const required: [keyof Values, string][] = [
-    ["bill_first_name", "Please enter the billing first name."],
-    ["bill_last_name", "Please enter the billing last name."],
-    ["bill_address", "Please enter the billing address."],
-    ["bill_city", "Please enter the billing city."],
-    ["bill_state", "Please choose the billing state."],
-    ["bill_zip", "Please enter the billing zip code."],
-  ];
-  for (const [name, message] of required) if (!values[name]) errors[name] = [message];
-  if (!/^\d+$/.test(values.plan)) errors.plan = ["Please choose a plan."];
-  for (const [name, message] of cardErrors(card)) errors[name] = [...(errors[name] ?? []), message];
-  if (!values.terms) errors.terms = [TERMS_REQUIRED];
-  if (Object.keys(errors).length > 0) {
-    return data<ActionData>({ values, errors, formError: null }, { status: 400 });
-  }
-  try {
-    await context.get(apiContext).call(endpoints.subscribe, {
-      body: {
-        plan: Number(values.plan),
-        bill_to: billTo(values),
-        card,
-        additional_services: [],
-        plan_verticals: [],
-        plan_states: [],
-        promo_code: values.promo_code || null,
-      },
-    });
-  } catch (error) {
-    const failure = formFailure(error);
-    if (!failure) throw error;
-    return data<ActionData>({ values, errors: {}, formError: failure.message }, { status: failure.status });
-  }
-  context
-    .get(memberSessionContext)
-    .flashToast({ title: "Success!", description: SUBSCRIPTION_UPDATED, autoClose: false });
-  throw redirect(PATH);
+  return missing.states || missing.counties || missing.verticals ? missing : null;
 }
 
-export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscription } = loaderData;
-  const hydrated = useHydrated();
-  const submitting = useIsSubmitting(PATH);
-  const values: Values = actionData?.values ?? {
-    plan: String(
-      loaderData.choosePlan
-        ? (loaderData.paidPlans.find((p) => p.slug === "national")?.id ?? loaderData.paidPlans[0]?.id ?? "")
-        : (subscription?.plan.id ?? ""),
+/** The coverage a trial chose, as the activation form's first values: the member sees its price before paying. */
+function prefill(subscription: MemberSubscription, plan: PlanSummary | undefined): CoverageValues {
+  const states = subscription.subscription_states.map((s) => String(s.id));
+  const counties = subscription.subscription_counties ?? [];
+  return {
+    plan_states: states,
+    plan_verticals: subscription.subscription_project_types.map((t) => String(t.id)),
+    county_states: counties.map((c) => c.state_abbr),
+    county_names: counties.map((c) => c.name),
+    extra_states: plan ? extraStatesFor(plan, states.length) : 0,
+  };
+}
+
+/**
+ * The member's subscription (Users/Me), what the activation offers (Register/Options: the paid plans, states,
+ * verticals), the price of the prefilled choices, and the member's charges.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const [me, options, charges] = await Promise.all([
+    api.call(endpoints.me),
+    registerOptions(api),
+    api.call(endpoints.charges).then(
+      (answer) => answer.data,
+      (error: unknown) => {
+        if (error instanceof ApiRequestError) return [];
+        throw error;
+      },
     ),
-    bill_first_name: loaderData.firstName,
-    bill_last_name: loaderData.lastName,
+  ]);
+  const user = me.data;
+  const subscription = user.subscription;
+  const currentPlan = options.plans.find((p) => p.id === subscription?.plan.id);
+  const choosePlan = !currentPlan || currentPlan.is_free_trial;
+  const paidPlans = paidPlansOf(options);
+  const plan = choosePlan ? (paidPlans.find((p) => p.slug === "national") ?? paidPlans[0]) : currentPlan;
+  const coverage: CoverageValues = subscription
+    ? prefill(subscription, plan)
+    : { plan_states: [], plan_verticals: [], county_states: [], county_names: [], extra_states: 0 };
+  const values: Values = {
+    ...coverage,
+    plan: String(plan?.id ?? ""),
+    slots_plan: String(plan?.id ?? ""),
+    bill_first_name: user.first_name,
+    bill_last_name: user.last_name,
     bill_address: "",
     bill_address2: "",
     bill_city: "",
@@ -125,17 +136,182 @@ export default function Subscription({ loaderData, actionData }: Route.Component
     promo_code: "",
     terms: false,
   };
-  const errors = actionData?.errors ?? {};
-  const [terms, setTerms] = useState(values.terms);
-  const [version, setVersion] = useState(0);
-  const last = useRef(actionData);
-  useEffect(() => {
-    if (!actionData || last.current === actionData) return;
-    last.current = actionData;
-    setTerms(actionData.values.terms);
-    setVersion((v) => v + 1);
-  }, [actionData]);
+  const needsPrice =
+    subscription && plan && (!subscription.activated || missingCoverage(subscription, currentPlan));
+  const [price, counties] = await Promise.all([
+    needsPrice
+      ? fetchPrice(api, priceRequest(plan, values, { promo_code: "", trial: false }, options))
+      : ({ components: null, error: null } as PriceResult),
+    countiesFor(api, values.county_states),
+  ]);
+  return {
+    subscription,
+    currentPlan: currentPlan ?? null,
+    missing: subscription ? missingCoverage(subscription, currentPlan) : null,
+    choosePlan,
+    paidPlans,
+    states: options.states.map(({ id, abbr, name }) => ({ id, abbr, name })),
+    verticals: options.verticals,
+    charges,
+    values,
+    price,
+    counties: counties.counties,
+    countiesError: counties.error,
+  };
+}
 
+/**
+ * The activation ('Update price', 'Add additional state', the live price, 'Activate subscription') and, for an
+ * activated subscription without the coverage its plan is limited by, choosing that coverage.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = context.get(apiContext);
+  const form = await request.formData();
+  const raw = form.get("intent");
+  const intent: Intent = raw === "price" || raw === "add-state" || raw === "coverage" ? raw : "activate";
+  const options = await registerOptions(api);
+  const paidPlans = paidPlansOf(options);
+  let values: Values = {
+    ...readCoverage(form),
+    ...readBilling(form),
+    plan: formText(form, "plan", 10),
+    slots_plan: formText(form, "slots_plan", 10),
+    terms: form.get("terms") === "on",
+  };
+  const plan = paidPlans.find((p) => String(p.id) === values.plan);
+  // Another plan chosen without JavaScript: its slots start from the states chosen so far.
+  if (plan && values.slots_plan !== values.plan) {
+    const filled = values.plan_states.filter(Boolean);
+    values = {
+      ...values,
+      plan_states: filled,
+      extra_states: extraStatesFor(plan, filled.length),
+      slots_plan: values.plan,
+    };
+  }
+  const pricing = (v: Values, p: PlanSummary) =>
+    priceRequest(p, v, { promo_code: v.promo_code, trial: false }, options);
+  const answer = async (status: number, extra: Partial<ActionData>, kept: Values) => {
+    const [price, counties] = await Promise.all([
+      extra.price ?? (plan ? fetchPrice(api, pricing(kept, plan)) : { components: null, error: null }),
+      countiesFor(api, kept.county_states),
+    ]);
+    return data<ActionData>(
+      {
+        intent,
+        values: kept,
+        errors: {},
+        formError: null,
+        price,
+        counties: counties.counties,
+        countiesError: counties.error,
+        ...extra,
+      },
+      { status },
+    );
+  };
+  const failed = (error: unknown, kept: Values) => {
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return answer(failure.status, { formError: failure.message, errors: failure.fieldErrors }, kept);
+  };
+
+  if (intent === "price" || intent === "add-state") {
+    if (intent === "add-state" && plan && canAddState(plan)) values.extra_states += 1;
+    return answer(200, {}, values);
+  }
+
+  if (intent === "coverage") {
+    const me = (await api.call(endpoints.me)).data;
+    const current = options.plans.find((p) => p.id === me.subscription?.plan.id);
+    if (!current)
+      return answer(400, { formError: "You have no subscription to choose coverage for." }, values);
+    const errors = coverageErrors(values, current);
+    if (Object.keys(errors).length > 0) return answer(400, { errors }, values);
+    const request_ = pricing(values, current);
+    try {
+      await api.call(endpoints.completeCoverage, {
+        body: {
+          plan_states: request_.plan_states,
+          plan_counties: request_.plan_counties,
+          plan_verticals: request_.plan_verticals,
+        },
+      });
+    } catch (error) {
+      return failed(error, values);
+    }
+    context.get(memberSessionContext).flashToast({ title: "Success!", description: COVERAGE_SAVED });
+    throw redirect(PATH);
+  }
+
+  // Activate: every rule first, then the price the page showed, then the card.
+  const card = readCard(form);
+  const errors: FieldErrors = {};
+  const merge = (more: FieldErrors) => {
+    for (const [field, list] of Object.entries(more))
+      errors[field] = [...(errors[field] ?? []), ...(list ?? [])];
+  };
+  if (!plan) merge({ plan: ["Please choose a plan."] });
+  else merge(coverageErrors(values, plan));
+  merge(paymentErrors(values, card));
+  if (!values.terms) merge({ terms: [TERMS_REQUIRED] });
+  if (!plan || Object.keys(errors).length > 0) return answer(400, { errors }, values);
+
+  const request_ = pricing(values, plan);
+  const price = await fetchPrice(api, request_);
+  if (!price.components) {
+    const message = price.error ?? "The price could not be calculated.";
+    return answer(
+      400,
+      { price, formError: message, errors: values.promo_code ? { promo_code: [message] } : {} },
+      values,
+    );
+  }
+  const shown = shownTotal(form);
+  if (priceDiffers(shown, price.components.Total)) {
+    return answer(409, { price, formError: priceChanged(money(price.components.Total)) }, values);
+  }
+  const me = (await api.call(endpoints.me)).data;
+  const cards = await beginCardAttempt(context, memberPayer(me.id));
+  if (!cards.allowed) return answer(429, { price, formError: cards.message }, values);
+  try {
+    await api.call(endpoints.subscribe, {
+      body: {
+        plan: plan.id,
+        bill_to: billTo(values),
+        card,
+        additional_services: [],
+        plan_verticals: request_.plan_verticals,
+        plan_states: request_.plan_states,
+        plan_counties: request_.plan_counties,
+        promo_code: values.promo_code || null,
+        expected_total: shown,
+      },
+    });
+    await cards.end("approved");
+  } catch (error) {
+    await cards.end(isCardRefusal(error) ? "declined" : "not-charged");
+    if (isPriceChange(error)) {
+      const now = await fetchPrice(api, request_);
+      const message = now.components ? priceChanged(money(now.components.Total)) : (now.error ?? "");
+      return answer(409, { price: now, formError: message }, values);
+    }
+    return failed(error, values);
+  }
+  context
+    .get(memberSessionContext)
+    .flashToast({ title: "Success!", description: SUBSCRIPTION_UPDATED, autoClose: false });
+  throw redirect(PATH);
+}
+
+/** The live price (a fetcher posting intent=price) changes nothing: the page's loaders need not run again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "price") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscription } = loaderData;
   if (!subscription) {
     return (
       <div className="max-w-3xl space-y-4">
@@ -146,11 +322,11 @@ export default function Subscription({ loaderData, actionData }: Route.Component
   }
   const plan = subscription.plan;
   return (
-    <div className="max-w-3xl space-y-6">
+    <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Subscription</h1>
       <section
         aria-labelledby="current-plan"
-        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+        className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
       >
         <h2 id="current-plan" className="text-lg font-semibold text-slate-900">
           {plan.name}
@@ -179,43 +355,244 @@ export default function Subscription({ loaderData, actionData }: Route.Component
         ) : null}
       </section>
 
-      {subscription.activated ? null : (
-        <Form
-          key={version}
-          method="post"
-          action={PATH}
-          className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 className="text-lg font-semibold text-slate-900">Activate your subscription</h2>
-          <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
-          {loaderData.choosePlan ? (
-            <SelectInput
-              label="Plan"
-              name="plan"
-              defaultValue={values.plan}
-              options={loaderData.paidPlans.map((p) => ({
-                value: String(p.id),
-                label: `${planDisplayName(p.name)}: ${money(p.base_price)} ${periodText(p.months)}`,
-              }))}
-              errors={errors}
-              required
-            />
-          ) : (
-            <input type="hidden" name="plan" value={values.plan} />
-          )}
-          <BillingFields
-            values={values}
-            errors={errors}
-            states={loaderData.states}
-            legend="Billing details"
+      {loaderData.missing && loaderData.currentPlan ? (
+        <CoverageChoice plan={loaderData.currentPlan} loaderData={loaderData} actionData={actionData} />
+      ) : null}
+      {subscription.activated ? null : <Activation loaderData={loaderData} actionData={actionData} />}
+      <Charges charges={loaderData.charges} />
+    </div>
+  );
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+/** The form's values and price: the action's last answer (a new page without JavaScript) or the loader's. */
+function useFormState(
+  loaderData: Data,
+  actionData: ActionData | undefined,
+  form: React.RefObject<HTMLFormElement | null>,
+) {
+  const values = actionData?.values ?? loaderData.values;
+  const live = useLivePrice(actionData ?? loaderData, form);
+  const coverage = useCoverageChoices(values);
+  const [terms, setTerms] = useState(values.terms);
+  const [version, setVersion] = useState(0);
+  const last = useRef(actionData);
+  const { reset: resetPrice } = live;
+  const { reset: resetCoverage } = coverage;
+  useEffect(() => {
+    if (!actionData || last.current === actionData) return;
+    last.current = actionData;
+    resetPrice(actionData);
+    resetCoverage(actionData.values);
+    setTerms(actionData.values.terms);
+    setVersion((v) => v + 1);
+  }, [actionData, resetPrice, resetCoverage]);
+  return { values, live, coverage, terms, setTerms, version, errors: actionData?.errors ?? {} };
+}
+
+/** The activation: plan, coverage, the itemized total, billing, terms; the total is shown before the charge. */
+function Activation({ loaderData, actionData }: { loaderData: Data; actionData: ActionData | undefined }) {
+  const hydrated = useHydrated();
+  const submitting = useIsSubmitting(PATH);
+  const formRef = useRef<HTMLFormElement>(null);
+  const state = useFormState(loaderData, actionData, formRef);
+  const { values, live, coverage, errors } = state;
+  // The plan chosen in the form, until a new answer of the action (a new version) says otherwise.
+  const fromServer = { version: state.version, planId: values.plan, extraStates: values.extra_states };
+  const [choice, setChoice] = useState(fromServer);
+  const { planId, extraStates } = choice.version === state.version ? choice : fromServer;
+  const plan = loaderData.paidPlans.find((p) => String(p.id) === planId) ?? null;
+
+  /** Another plan: its slots start from the states chosen so far, and the price follows. */
+  const choosePlan = (id: string) => {
+    const next = loaderData.paidPlans.find((p) => String(p.id) === id);
+    const filled = coverage.slots.filter(Boolean);
+    if (next) coverage.setSlots(filled);
+    setChoice({
+      version: state.version,
+      planId: id,
+      extraStates: next ? extraStatesFor(next, filled.length) : 0,
+    });
+  };
+
+  return (
+    <Form
+      key={state.version}
+      ref={formRef}
+      method="post"
+      action={PATH}
+      onChange={live.onFormChange}
+      onSubmit={live.cancel}
+      aria-labelledby="activate-heading"
+      className="grid gap-6 lg:grid-cols-[1fr_20rem]"
+    >
+      {plan ? (
+        <aside aria-label="Your total" className="lg:sticky lg:top-4 lg:order-last lg:self-start">
+          <PlanSummaryPanel
+            heading="Your plan"
+            headingId="activation-plan"
+            plan={plan}
+            trial={false}
+            chosen={{
+              states: coverage.slots.filter(Boolean).length,
+              verticals: coverage.verticalCount,
+              counties: countySlots(plan),
+            }}
+            price={live.price}
           />
-          <TermsCheckbox checked={terms} onChange={setTerms} errors={errors} />
-          <SubmitButton pending={submitting} disabled={hydrated && !terms}>
+        </aside>
+      ) : null}
+      <div className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="activate-heading" className="text-lg font-semibold text-slate-900">
+          Activate your subscription
+        </h2>
+        <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
+        {/* Enter in a field activates, not 'Add additional state' (the form's first visible button). */}
+        <button type="submit" name="intent" value="activate" hidden tabIndex={-1} aria-hidden="true" />
+        <input type="hidden" name="slots_plan" value={planId} />
+        <ShownTotal price={live.price} />
+        {loaderData.choosePlan ? (
+          <SelectInput
+            label="Plan"
+            name="plan"
+            value={planId}
+            onChange={(e) => choosePlan(e.currentTarget.value)}
+            options={loaderData.paidPlans.map((p) => ({
+              value: String(p.id),
+              label: `${planDisplayName(p.name)}: ${money(p.base_price)} ${periodText(p.months)}`,
+            }))}
+            errors={errors}
+            required
+          />
+        ) : (
+          <input type="hidden" name="plan" value={planId} />
+        )}
+        {plan ? (
+          <CoverageFields
+            plan={plan}
+            values={{ ...values, extra_states: extraStates }}
+            choices={coverage}
+            verticals={loaderData.verticals}
+            coverageStates={loaderData.states}
+            countyStateOptions={loaderData.states}
+            counties={live.counties}
+            countiesError={live.countiesError}
+            errors={errors}
+            hydrated={hydrated}
+            onChange={live.schedule}
+          />
+        ) : null}
+        <BillingFields values={values} errors={errors} states={loaderData.states} legend="Billing details" />
+        <TermsCheckbox checked={state.terms} onChange={state.setTerms} errors={errors} />
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton
+            name="intent"
+            value="activate"
+            pending={submitting}
+            disabled={hydrated && !state.terms}
+          >
             Activate subscription
           </SubmitButton>
-        </Form>
-      )}
-    </div>
+          {hydrated ? null : (
+            <button type="submit" name="intent" value="price" formNoValidate className={buttonSecondaryClass}>
+              Update price
+            </button>
+          )}
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+/** An activated subscription without the coverage its plan is limited by chooses it, at no charge. */
+function CoverageChoice({
+  plan,
+  loaderData,
+  actionData,
+}: {
+  plan: PlanSummary;
+  loaderData: Data;
+  actionData: ActionData | undefined;
+}) {
+  const hydrated = useHydrated();
+  const submitting = useIsSubmitting(PATH);
+  const formRef = useRef<HTMLFormElement>(null);
+  const state = useFormState(loaderData, actionData, formRef);
+  return (
+    <Form
+      key={state.version}
+      ref={formRef}
+      method="post"
+      action={PATH}
+      aria-labelledby="coverage-heading"
+      className="max-w-3xl space-y-6 rounded-lg border border-amber-300 bg-white p-6 shadow-sm"
+    >
+      <h2 id="coverage-heading" className="text-lg font-semibold text-slate-900">
+        Choose your coverage
+      </h2>
+      <p className="text-sm text-slate-700">
+        Your plan covers the places and project types you choose. Until you choose them, searches find no
+        projects. Choosing what your plan includes costs nothing.
+      </p>
+      <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
+      <button type="submit" name="intent" value="coverage" hidden tabIndex={-1} aria-hidden="true" />
+      <input type="hidden" name="plan" value={plan.id} />
+      <input type="hidden" name="slots_plan" value={plan.id} />
+      <CoverageFields
+        plan={plan}
+        values={state.values}
+        choices={state.coverage}
+        verticals={loaderData.verticals}
+        coverageStates={loaderData.states}
+        countyStateOptions={loaderData.states}
+        counties={state.live.counties}
+        countiesError={state.live.countiesError}
+        errors={state.errors}
+        hydrated={hydrated}
+        onChange={state.live.schedule}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton name="intent" value="coverage" pending={submitting}>
+          Save coverage
+        </SubmitButton>
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="price" formNoValidate className={buttonSecondaryClass}>
+            Show counties
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** The member's charges, each opening its printable receipt. */
+function Charges({ charges }: { charges: Data["charges"] }) {
+  if (charges.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="charges-heading"
+      className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="charges-heading" className="text-lg font-semibold text-slate-900">
+        Payments
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm">
+        {charges.map((charge) => (
+          <li key={charge.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+            <span className="text-slate-600">{formatDate(charge.created_at)}</span>
+            <span className="grow font-medium text-slate-900">
+              {charge.plan_name}, {durationText(charge.months)}
+            </span>
+            <span className="text-slate-900">{money(charge.amount)}</span>
+            <span className="text-slate-600">Card ending {charge.card_last4}</span>
+            <AppLink to={`${PATH}/Receipts/${charge.id}`} className="font-medium text-brand-700 underline">
+              Receipt<span className="sr-only"> of {formatDate(charge.created_at)}</span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

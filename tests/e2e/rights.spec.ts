@@ -250,3 +250,165 @@ test.describe("maximum lengths", () => {
     expect(await res.text()).toContain("Please use at most 200 characters.");
   });
 });
+
+/** A form post to one of the app's pages with a session cookie; answers the status. */
+async function postForm(cookie: string, path: string, fields: Record<string, string>) {
+  const res = await fetch(`${APP_URL}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+async function pageOf(cookie: string, path: string) {
+  const res = await fetch(`${APP_URL}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  return { status: res.status, body: await res.text(), location: res.headers.get("location") };
+}
+
+/** Everything a member keeps of a project: saved, filed, annotated. */
+const keptOf = (email: string, projectId: number) =>
+  query<{ saved: number; notes: number }>(
+    `SELECT (SELECT count(*) FROM user_projects WHERE user_id = u.id AND project_id = ?) AS saved,
+            (SELECT count(*) FROM project_notes WHERE user_id = u.id AND project_id = ?) AS notes
+     FROM users u WHERE u.email = ?`,
+    projectId,
+    projectId,
+    email,
+  )[0];
+
+/** Every way into a project through the app: save, folder, note, then the page itself and its .data. */
+async function tryEveryPath(cookie: string, projectId: number, folderId: number) {
+  const path = `/Projects/${projectId}`;
+  await postForm(cookie, path, { intent: "save" });
+  await postForm(cookie, path, { intent: "folder", tag_id: String(folderId) });
+  await postForm(cookie, path, { intent: "note", note: "mine now?", notification_date: "2030-01-01" });
+  return [await pageOf(cookie, path), await pageOf(cookie, `${path}.data`)];
+}
+
+const firstFolder = (email: string) =>
+  query<{ id: number }>(
+    "SELECT t.id FROM tags t JOIN users u ON u.id = t.user_id WHERE u.email = ? AND t.tag_type = 1 ORDER BY t.id LIMIT 1",
+    email,
+  )[0].id;
+
+test.describe("one right to a project and its contacts (issue 25)", () => {
+  test("basic@ (a Texas plan) reaches a project or contact outside its coverage by no path, before or after trying", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const email = "basic@example.com";
+    const cookie = await sessionOf(email);
+    // A project outside Texas whose contacts no project inside basic@'s coverage names.
+    const outside = query<{ id: number; title: string; contact: number; contact_email: string }>(
+      `SELECT p.id, p.title, pc.contact_id AS contact, c.email AS contact_email FROM projects p
+       JOIN project_contacts pc ON pc.project_id = p.id JOIN contacts c ON c.id = pc.contact_id
+       WHERE p.active = 1 AND p.state <> 'TX' AND c.email IS NOT NULL AND NOT EXISTS (
+         SELECT 1 FROM project_contacts o JOIN projects q ON q.id = o.project_id
+         WHERE o.contact_id = pc.contact_id AND q.state = 'TX')
+       AND pc.contact_id NOT IN (SELECT contact_id FROM user_contacts uc JOIN users u ON u.id = uc.user_id WHERE u.email = ?)
+       ORDER BY p.id LIMIT 1`,
+      email,
+    )[0];
+    for (let round = 0; round < 2; round++) {
+      for (const answer of await tryEveryPath(cookie, outside.id, firstFolder(email))) {
+        expect(answer.status).toBe(403);
+        expect(answer.body).not.toContain(outside.contact_email);
+      }
+      expect(keptOf(email, outside.id)).toEqual({ saved: 0, notes: 0 });
+      await postForm(cookie, `/Contacts/${outside.contact}`, { intent: "save" });
+      await postForm(cookie, `/Contacts/${outside.contact}`, { intent: "note", note: "x" });
+      const contact = await pageOf(cookie, `/Contacts/${outside.contact}`);
+      expect(contact.body).not.toContain(outside.contact_email);
+    }
+    const html = (await pageOf(cookie, `/Projects/${outside.id}`)).body;
+    expect(html).toContain("This project is outside the coverage of your subscription.");
+  });
+
+  test("a trial made by the checkout keeps a project only by spending a report; once they are spent, nothing more opens", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const email = `rights-trial-${Date.now().toString(36)}@example.test`;
+    const idempotency = `rights-${Math.random().toString(36).slice(2)}-0123456789`;
+    const texas = query<{ id: number }>("SELECT id FROM states WHERE abbr = 'TX'")[0].id;
+    const hotel = query<{ id: number }>("SELECT id FROM project_types WHERE name = 'Hotel'")[0].id;
+    const signup = await fetch(`${APP_URL}/sign-up/free-trial`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: APP_URL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "register",
+        company: "Trial Co",
+        first_name: "Tri",
+        last_name: "Al",
+        email,
+        phone: "5125550100",
+        state: "TX",
+        password: DEMO_PASSWORD,
+        confirm_password: DEMO_PASSWORD,
+        plan_states: String(texas),
+        plan_verticals: String(hotel),
+        terms: "on",
+        idempotency_key: idempotency,
+        free_trial: "1",
+        shown_total: "0",
+      }),
+    });
+    expect(signup.status).toBe(302);
+    await signup.body?.cancel();
+    const cookie = await sessionOf(email);
+    const remaining = () =>
+      query<{ n: number }>(
+        "SELECT s.remaining_projects AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = ?",
+        email,
+      )[0].n;
+    // Projects whose (first) contact no other project names: the contact opens with that project only.
+    const projects = query<{ id: number; contact: number; contact_email: string }>(
+      `SELECT p.id, pc.contact_id AS contact, c.email AS contact_email FROM projects p
+       JOIN project_contacts pc ON pc.project_id = p.id JOIN contacts c ON c.id = pc.contact_id
+       WHERE p.active = 1 AND c.email IS NOT NULL
+         AND (SELECT count(*) FROM project_contacts o WHERE o.contact_id = pc.contact_id) = 1
+       GROUP BY p.id ORDER BY p.id LIMIT 6`,
+    );
+    expect(projects).toHaveLength(6);
+    // A contact of a project the trial has not opened: refused, and saving the project (not opening it) spends a
+    // report before its contacts open.
+    const first = projects[0];
+    expect((await pageOf(cookie, `/Contacts/${first.contact}`)).body).not.toContain(first.contact_email);
+    await postForm(cookie, `/Projects/${first.id}`, { intent: "save" });
+    expect(remaining()).toBe(4);
+    expect((await pageOf(cookie, `/Contacts/${first.contact}`)).body).toContain(first.contact_email);
+    for (const p of projects.slice(1, 5)) await postForm(cookie, `/Projects/${p.id}`, { intent: "save" });
+    expect(remaining()).toBe(0);
+    const last = projects[5];
+    for (let round = 0; round < 2; round++) {
+      for (const answer of await tryEveryPath(cookie, last.id, firstFolder(email))) {
+        expect(answer.status).toBe(403);
+        expect(answer.body).not.toContain(last.contact_email);
+      }
+      expect(keptOf(email, last.id)).toEqual({ saved: 0, notes: 0 });
+      expect((await pageOf(cookie, `/Contacts/${last.contact}`)).body).not.toContain(last.contact_email);
+    }
+  });
+
+  test("expired@ reaches no project it never opened, before or after trying every path", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const email = "expired@example.com";
+    const cookie = await sessionOf(email);
+    const never = query<{ id: number }>(
+      `SELECT id FROM projects WHERE active = 1 AND id NOT IN (
+         SELECT project_id FROM project_views v JOIN users u ON u.id = v.user_id WHERE u.email = ?) ORDER BY id LIMIT 1`,
+      email,
+    )[0].id;
+    for (let round = 0; round < 2; round++) {
+      for (const answer of await tryEveryPath(cookie, never, firstFolder(email)))
+        expect(answer.status).toBe(403);
+      expect(keptOf(email, never)).toEqual({ saved: 0, notes: 0 });
+    }
+  });
+});

@@ -5,53 +5,19 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import {
+  DECLINED_CARD,
+  fillAccount,
+  fillBilling,
+  GOOD_CARD,
+  js,
+  newEmail,
+  openCheckout,
+  PASSWORD,
+  total,
+} from "./support/checkout";
 import { API_LOG, APP_LOG, MARKETING_URL } from "./support/env";
-import { APP_URL, expect, expectAxeClean, jsDisabled, login, query, test, writeDb } from "./support/fixtures";
-
-const GOOD_CARD = "4242424242424242";
-const DECLINED_CARD = "4000000000000002";
-const PASSWORD = "signup-password-1";
-
-const newEmail = (tag: string) =>
-  `signup-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-const js = () => !jsDisabled(test.info());
-
-/** Opens a checkout and, with JavaScript, waits until it is hydrated (the no-JS 'Update price' goes away). */
-async function openCheckout(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: /^Your (free trial )?plan$/ })).toBeVisible();
-  if (js()) await expect(page.getByRole("button", { name: "Update price" })).toHaveCount(0);
-}
-
-async function fillAccount(page: Page, email: string, password = PASSWORD, confirm = password) {
-  await page.getByRole("textbox", { name: "Company" }).fill("Lee Builders");
-  await page.getByLabel("First name", { exact: true }).fill("Pat");
-  await page.getByLabel("Last name", { exact: true }).fill("Lee");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Phone").fill("5125550100");
-  await page.getByLabel("State", { exact: true }).selectOption({ label: "Texas" });
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(confirm);
-}
-
-async function fillBilling(page: Page, card: string) {
-  // With JavaScript the billing name follows the account's as typed; without, the member types it.
-  if (js() && (await page.getByRole("textbox", { name: "Company" }).count()) > 0) {
-    await expect(page.getByLabel("Billing first name")).toHaveValue("Pat");
-  } else {
-    await page.getByLabel("Billing first name").fill("Pat");
-    await page.getByLabel("Billing last name").fill("Lee");
-  }
-  await page.getByLabel("Address", { exact: true }).fill("1 Main St");
-  await page.getByLabel("City").fill("Austin");
-  await page.getByLabel("Billing state").selectOption({ label: "Texas" });
-  await page.getByLabel("Zip").fill("78701");
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiration (mm/yy)").fill(js() ? "1239" : "12/39");
-  await page.getByLabel("CVV").fill("123");
-}
-
-const total = (page: Page) => page.getByTestId("price-total");
+import { APP_URL, expect, expectAxeClean, login, query, test, writeDb } from "./support/fixtures";
 
 /** No card number in the app's or the API's log, the page, the cookies or the address. */
 async function expectNoCard(page: Page, card: string) {

@@ -5,9 +5,10 @@ import {
   money,
   type PlanSummary,
   periodText,
+  perPeriodText,
   planDisplayName,
   stateSlots,
-} from "../../app/lib/signup";
+} from "../../app/lib/billing/pricing";
 
 const plan = (over: Partial<PlanSummary>): PlanSummary => ({
   id: 1,
@@ -38,6 +39,8 @@ describe("sign-up texts", () => {
   it("names the period and the coverage as the spec does", () => {
     expect(periodText(12)).toBe("/ year");
     expect(periodText(6)).toBe("/ 6 months");
+    expect(perPeriodText(12)).toBe("per year");
+    expect(perPeriodText(6)).toBe("per 6 months");
     expect(coverageText(plan({}), { states: 2, verticals: 1, counties: 0 })).toEqual([
       "2 States",
       "1 Vertical Market",

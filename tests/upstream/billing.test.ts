@@ -258,6 +258,8 @@ describe("one price, charged only as shown", () => {
     expect(same.status).toBe(200);
     const changed = await t.call("POST", "/Register", { ...body, company: "Someone Else" });
     expect(changed.status).toBe(409);
+    const nested = await t.call("POST", "/Register", { ...body, plan_states: [stateId("OK")] });
+    expect(nested.status).toBe(409);
     expect(changed.body.message).toMatch(/already processed/);
     expect(one<number>("SELECT count(*) FROM users WHERE company = 'Someone Else'")).toBe(0);
   });

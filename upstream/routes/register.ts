@@ -118,11 +118,22 @@ const SubscribeBody = Choices.omit({ is_free_trial: true, discount: true }).exte
 
 const CoverageBody = Choices.pick({ plan_verticals: true, plan_states: true, plan_counties: true });
 
+/** JSON with every object's keys in order, so that the same body always reads the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
 /** What makes two sign-up bodies the same: everything but the card and the passwords. */
 function bodyHash(body: Record<string, unknown>): string {
   const { card: _card, password: _password, confirm_password: _confirm, ...rest } = body;
-  const canonical = JSON.stringify(rest, Object.keys(rest).sort());
-  return createHash("sha256").update(canonical).digest("base64url");
+  return createHash("sha256").update(canonical(rest)).digest("base64url");
 }
 
 /** The reference API's processor: the fake one unless a test passes another. */

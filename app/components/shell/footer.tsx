@@ -2,7 +2,8 @@ import { Link, useLocation } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { hrefWithDialog } from "~/lib/dialog-url";
 
-const COMPANY = {
+/** The company behind the product: the footer and the receipts name it. */
+export const COMPANY = {
   name: "Project Leads, Inc.",
   address: ["1200 Commerce Street, Suite 400", "Dallas, TX 75202"],
   email: "support@projectleads.example",

@@ -158,10 +158,11 @@ export function createMember(options: { firstName?: string; lastName?: string; p
             now,
             now,
           );
-        // A paid, activated subscription on the first paid plan, as the seed gives paid members.
-        const plan = conn
-          .prepare("SELECT id, months FROM plans WHERE is_free_trial = 0 ORDER BY id LIMIT 1")
-          .get() as { id: number; months: number } | undefined;
+        // A paid, activated National subscription (every state, every vertical), as the seed gives member@. A
+        // limited plan without coverage rows would see nothing (decision 074).
+        const plan = conn.prepare("SELECT id, months FROM plans WHERE slug = 'national'").get() as
+          | { id: number; months: number }
+          | undefined;
         if (plan) {
           conn
             .prepare(

@@ -3,8 +3,8 @@
  * the billing and card fields (card fields never take a value from the server), and the terms checkbox.
  */
 import { useId } from "react";
-import { type BillingValues, formatExpiry } from "~/lib/signup";
-import { ErrorList } from "./forms";
+import { ErrorList } from "~/components/forms";
+import { type BillingValues, formatExpiry } from "~/lib/billing/pricing";
 
 export const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100 disabled:text-slate-500";

@@ -1,0 +1,50 @@
+/**
+ * The itemized total of a plan with its coverage (§2.5, §9): each part of the price (plan, additional states,
+ * additional vertical markets, discount), then the total with its period ('per year', 'per 6 months'). The form
+ * around it posts the same total as `shown_total`: the only amount that may be charged.
+ */
+import { money, type PriceResult, perPeriodText } from "~/lib/billing/pricing";
+
+export function PriceSummary({
+  price,
+  months,
+  trial = false,
+}: {
+  price: PriceResult;
+  months: number;
+  trial?: boolean;
+}) {
+  const components = price.components;
+  return (
+    <div aria-live="polite">
+      {components ? (
+        <dl className="space-y-1 text-sm">
+          {Object.entries(components)
+            .filter(([key]) => key !== "Total")
+            .map(([key, value]) => (
+              <div key={key} className="flex justify-between gap-2">
+                <dt className="text-slate-600">{key}</dt>
+                <dd className="text-slate-900">{money(value)}</dd>
+              </div>
+            ))}
+          <div className="flex justify-between gap-2 border-t border-slate-200 pt-1 text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="price-total">
+              {money(components.Total)}
+              {trial ? null : (
+                <span className="text-sm font-normal text-slate-600"> {perPeriodText(months)}</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-sm text-red-700">{price.error}</p>
+      )}
+    </div>
+  );
+}
+
+/** The total the form showed, posted with it. */
+export function ShownTotal({ price }: { price: PriceResult }) {
+  return <input type="hidden" name="shown_total" value={price.components?.Total ?? ""} />;
+}

@@ -1,0 +1,85 @@
+/**
+ * The live price of a checkout or an activation form (§4: recalculated 100 ms after any change): with JavaScript a
+ * fetcher posts the form as `intent=price` to the route's own action (the card fields and passwords left out),
+ * which answers the price and the counties of the states chosen in county slots. Without JavaScript the same
+ * action answers the 'Update price' button with a new page.
+ */
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { CARD_FIELDS, type PriceResult } from "~/lib/billing/pricing";
+
+export const PRICE_DELAY_MS = 100;
+
+/**
+ * The fields a price depends on (§4: promo code, plan, verticals, states, counties; the account state fills the
+ * first coverage state). Typing a name, an address or a card never reprices: the total the member saw stays put
+ * until they change what they buy, and a price that moved meanwhile is caught at the submit.
+ */
+const PRICE_FIELDS = new Set([
+  "plan",
+  "promo_code",
+  "plan_verticals",
+  "plan_states",
+  "county_states",
+  "county_names",
+  "state",
+]);
+
+export type PriceAnswer = {
+  price: PriceResult;
+  counties: Record<string, string[]>;
+  countiesError: string | null;
+};
+
+export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormElement | null>) {
+  const fetcher = useFetcher<PriceAnswer>();
+  const [price, setPrice] = useState<PriceResult>(initial.price);
+  const [counties, setCounties] = useState<Record<string, string[]>>(initial.counties);
+  const [countiesError, setCountiesError] = useState(initial.countiesError);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setPrice(fetcher.data.price);
+    setCounties((c) => ({ ...c, ...fetcher.data?.counties }));
+    setCountiesError(fetcher.data.countiesError);
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
+
+  /** Prices the form as it is now, 100 ms after the last change. */
+  const schedule = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const el = form.current;
+      if (!el) return;
+      const body = new FormData(el);
+      for (const name of [...CARD_FIELDS, "password", "confirm_password"]) body.delete(name);
+      body.set("intent", "price");
+      fetcher.submit(body, { method: "post" });
+    }, PRICE_DELAY_MS);
+  }, [fetcher, form]);
+
+  /** A form's change event: reprices when the field is one the price depends on. */
+  const onFormChange = useCallback(
+    (event: { target: EventTarget | null }) => {
+      const name = (event.target as HTMLInputElement | null)?.name ?? "";
+      if (PRICE_FIELDS.has(name)) schedule();
+    },
+    [schedule],
+  );
+
+  /** A submission's answer carries the price: a price still waiting for its timer would only come after it. */
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  /** A new answer of the action (a submit, or 'Update price'): its price and counties. */
+  const reset = useCallback((answer: PriceAnswer) => {
+    setPrice(answer.price);
+    setCounties(answer.counties);
+    setCountiesError(answer.countiesError);
+  }, []);
+
+  return { price, counties, countiesError, schedule, onFormChange, cancel, reset };
+}
