@@ -525,6 +525,7 @@ function CoverageChoice({
       ref={formRef}
       method="post"
       action={PATH}
+      onChange={state.live.onFormChange}
       aria-labelledby="coverage-heading"
       className="max-w-3xl space-y-6 rounded-lg border border-amber-300 bg-white p-6 shadow-sm"
     >

@@ -19,7 +19,17 @@ import {
   total,
   trialFromCheckout,
 } from "./support/checkout";
-import { APP_URL, expect, expectAxeClean, httpOnly, query, test, writeDb } from "./support/fixtures";
+import {
+  APP_URL,
+  createMember,
+  expect,
+  expectAxeClean,
+  httpOnly,
+  login,
+  query,
+  test,
+  writeDb,
+} from "./support/fixtures";
 
 /** The subscription page, hydrated with JavaScript (the no-JS 'Update price' goes away). */
 async function subscription(page: Page) {
@@ -380,5 +390,43 @@ test.describe("property, through the app's own forms", () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+test.describe("coverage chosen after the fact", () => {
+  test("an activated County plan without counties finds nothing until it chooses them, at no charge", async ({
+    page,
+  }) => {
+    const member = createMember();
+    writeDb((db) =>
+      db
+        .prepare(
+          "UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE slug = 'county') WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+        )
+        .run(member.email),
+    );
+    await login(page, member.email, member.password);
+    await page.goto("/Projects");
+    await expect(page.getByText(/^0 matching results\./)).toBeVisible();
+    await subscription(page);
+    const form = page.getByRole("form", { name: "Choose your coverage" });
+    for (const i of [1, 2, 3]) await form.getByLabel(`County ${i}: state`).selectOption({ label: "Texas" });
+    if (!js()) await form.getByRole("button", { name: "Show counties" }).click();
+    const chosen: string[] = [];
+    for (const i of [1, 2, 3]) {
+      const county = form.getByLabel(`County ${i}`, { exact: true });
+      await expect(county.locator("option").nth(i)).toBeAttached();
+      chosen.push((await county.locator("option").nth(i).textContent()) ?? "");
+      await county.selectOption({ label: chosen[i - 1] });
+    }
+    await form.getByRole("button", { name: "Save coverage" }).click();
+    await expect(page.getByRole("dialog", { name: "Success!" })).toContainText("Your coverage was saved.");
+    expect(charged(member.email)).toEqual([]);
+    const inside = query<{ n: number }>(
+      `SELECT count(*) AS n FROM projects WHERE active = 1 AND state = 'TX' AND county IN (?, ?, ?)`,
+      ...chosen,
+    )[0].n;
+    await page.goto("/Projects");
+    await expect(page.getByText(new RegExp(`^${inside} matching results\\.`))).toBeVisible();
   });
 });

@@ -36,12 +36,6 @@ const unrelatedContact = (user: number) =>
     .pluck()
     .get(user) as number;
 
-const linkedContact = () =>
-  t.db
-    .prepare<[], number>("SELECT contact_id FROM project_contacts ORDER BY contact_id LIMIT 1")
-    .pluck()
-    .get() as number;
-
 const post = (path: string, token: string, json: unknown) => t.call(path, { method: "POST", token, json });
 
 describe("contacts without allow_directory", () => {
