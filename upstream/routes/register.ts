@@ -5,6 +5,7 @@ import { endpoints } from "../../contract/endpoints";
 import { County } from "../../contract/register";
 import { TAG_PALETTE } from "../../contract/tags";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
+import { mailOutbox } from "../mail/outbox";
 import { type PriceChoices, pricing } from "../models/pricing";
 import { Id } from "../params";
 import { lastFour, memberCharges } from "../payments/charges";
@@ -161,6 +162,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
 
   const today = () => deps.now().toISOString().slice(0, 10);
   const charges = memberCharges(db);
+  const mail = mailOutbox(deps);
 
   type Paid = { chargeId: number; last4: string } | null;
   function recordCharge(
@@ -170,7 +172,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     paid: Paid,
   ) {
     if (!paid) return;
-    charges.record({
+    const chargeId = charges.record({
       user_id: userId,
       payment_charge_id: paid.chargeId,
       kind,
@@ -184,6 +186,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       promo_code: checked.promo,
       created_at: deps.now().toISOString(),
     });
+    mail.receipt(userId, chargeId);
   }
 
   function saveCoverage(
@@ -244,6 +247,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         ).lastInsertRowid,
       );
       saveCoverage(subId, checked);
+      mail.welcome(userId);
       recordCharge(userId, "sign-up", checked, paid);
       for (const type of [1, 2]) {
         for (const color of TAG_PALETTE.slice(0, 4))
