@@ -247,7 +247,7 @@ export function alertsMessage(
   facts: { email: string; projects: AlertProject[]; more: number; unsubscribeUrl: string },
 ): Message {
   const n = facts.projects.length + facts.more;
-  const subject = `${n} project${n === 1 ? "" : "s"} match your weekly alerts`;
+  const subject = `${n} ${n === 1 ? "project matches" : "projects match"} your weekly alerts`;
   const url = (path: string) => `${ctx.appUrl}${path}`;
   const footer = optOut("weekly alert e-mails", facts.email, facts.unsubscribeUrl, url("/Me/Settings"));
   const describe = (p: AlertProject) =>
