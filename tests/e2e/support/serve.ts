@@ -4,6 +4,11 @@
  * (recreated on every run) so tests can read it (the outbox) and add throwaway members to it. Everything the
  * app writes (its access log on stdout, errors on stderr) also goes to .e2e/app.log, which the specs read
  * (APP_LOG); stderr is still shown by Playwright.
+ *
+ * Mail: a MailDev catcher (SMTP and its web API on ports the system picks, addresses in .e2e/mail.json) receives
+ * what the API sends; the specs read it there (support/mail.ts). The API's reminder and alert schedules do not
+ * run on their own here: the specs trigger them for one member through the test-only hook that
+ * UPSTREAM_TEST_HOOKS=1 mounts at /__test/mail (upstream/mail/service.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
@@ -21,6 +26,7 @@ import {
   DEMO_URL,
   E2E_DIR,
   LIMITS,
+  MAIL_INFO_FILE,
   MARKETING_URL,
   ROOT,
   RUN_SEED_FILE,
@@ -59,6 +65,28 @@ async function main() {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
 
   const started = Date.now();
+  // The mail catcher, on ports the system picks (another checkout may run its own at the same time).
+  const mailDir = join(E2E_DIR, "mail");
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  const { MailDev } = await import("maildev");
+  const catcher = new MailDev({
+    smtp: 0,
+    web: 0,
+    ip: "127.0.0.1",
+    webIp: "127.0.0.1",
+    mailDirectory: mailDir,
+    silent: true,
+  });
+  const servers = await catcher.start();
+  const smtpPort = servers.smtp.getAddress().port;
+  const webPort = servers.api?.getAddress()?.port;
+  writeFileSync(MAIL_INFO_FILE, JSON.stringify({ smtp: smtpPort, web: `http://127.0.0.1:${webPort}` }));
+  log(`mail catcher: SMTP 127.0.0.1:${smtpPort}, inbox http://127.0.0.1:${webPort}`);
+  // The delivery log (one line per attempt: row, kind, result), which the mail specs read.
+  const mailLog = createWriteStream(join(E2E_DIR, "mail.log"), { flags: "w" });
+  // The test-only hook of the mail schedules (never in npm start or production).
+  process.env.UPSTREAM_TEST_HOOKS = "1";
   // The reference API's access log (method, path, status), which the sign-up specs read (API_LOG).
   const apiLog = createWriteStream(API_LOG, { flags: "w" });
   const { startUpstream } = await import("../../../upstream/server");
@@ -70,6 +98,11 @@ async function main() {
     appBaseUrl: APP_URL,
     log,
     accessLog: (line) => apiLog.write(`${line}\n`),
+    mail: {
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      digests: false,
+      log: (line) => mailLog.write(`${line}\n`),
+    },
   });
   await waitFor(`${API_URL}/Health`, 30_000);
   log(`reference API on ${API_URL} (${SEED_PROJECTS} projects, ready in ${Date.now() - started} ms)`);
@@ -118,6 +151,7 @@ async function main() {
     stopping = true;
     if (app.exitCode === null) app.kill("SIGTERM");
     await upstream.close();
+    await catcher.stop();
     process.exit(code);
   };
   app.on("exit", (code) => {
