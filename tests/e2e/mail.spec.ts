@@ -290,9 +290,7 @@ test.describe("mail that arrives", () => {
     ).toBeVisible();
     await page.getByLabel("Weekly alerts").check();
     await page.getByLabel("Project value").selectOption({ label: "Greater Than" });
-    await page
-      .getByLabel("Value (millions)")
-      .fill(String(Math.floor(project.value) - 1 >= 0 ? Math.floor(project.value) - 1 : 0));
+    await page.getByLabel("Value (millions)").fill(String(Math.max(Math.floor(project.value) - 1, 0)));
     await page
       .getByRole("group", { name: "Project types" })
       .getByLabel(project.type, { exact: true })

@@ -1,4 +1,7 @@
-/** The mail a sign-up and an activation write: a welcome after every sign-up, a receipt after every charge. */
+/**
+ * The mail the API's calls write into the outbox: a welcome after every sign-up, a receipt after every charge, the
+ * reset link and the notice of an e-mail change (which also ends the reset links mailed before).
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RegisterOptions, RegisterOptionsAnswer } from "../../contract/register";
 import { testApi } from "./helpers";
@@ -107,5 +110,35 @@ describe("sign-up mail", () => {
     expect(res.status).toBe(200);
     expect(mailsTo(body.email).map((m) => m.kind)).toEqual(["welcome", "receipt"]);
     expect(mailsTo(body.email)[1].body).toContain("Plan: National Edition (12 months)");
+  });
+});
+
+describe("account mail", () => {
+  const token = (email: string) => {
+    const row = t.db
+      .prepare(`SELECT body FROM outbox WHERE "to" = ? AND kind = 'password-reset' ORDER BY id DESC LIMIT 1`)
+      .get(email) as { body: string };
+    return /\/ForgotPassword\/([A-Za-z0-9_-]+)/.exec(row.body)?.[1] ?? "";
+  };
+
+  it("an e-mail change tells the previous address and ends the reset links mailed to it", async () => {
+    const body = account();
+    await t.call("POST", "/Register", body);
+    await t.call("POST", "/ForgotPassword", { email: body.email });
+    const link = token(body.email);
+    expect(link).toHaveLength(43);
+    const session = await t.login(body.email, "secret-pass");
+    const moved = `moved-${body.email}`;
+    const res = await t.call("PUT", "/Users/Me", { email: moved, currentPassword: "secret-pass" }, session);
+    expect(res.status).toBe(200);
+    const [notice] = mailsTo(body.email).filter((m) => m.kind === "email-changed");
+    expect(notice.subject).toBe("Your e-mail address was changed");
+    expect(notice.body).toContain(`changed from ${body.email} to ${moved}`);
+    expect(mailsTo(moved)).toEqual([]);
+    const reset = await t.call("POST", "/ResetPassword", {
+      reset_token: link,
+      newPassword: "a-new-password",
+    });
+    expect(reset.status).toBe(422);
   });
 });
