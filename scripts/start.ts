@@ -207,7 +207,7 @@ async function setUpMail(): Promise<MailSetup> {
   });
   if (production) return hold("SMTP_URL is not set; no mail catcher runs in production");
   if (process.env.MAIL_CATCHER === "0") return hold("SMTP_URL is not set and MAIL_CATCHER=0");
-  const bin = join(ROOT, "node_modules", "maildev", "dist", "bin", "maildev.js");
+  const bin = join(ROOT, "node_modules", "maildev", "bin", "maildev");
   if (!existsSync(bin))
     return hold("SMTP_URL is not set and the mail catcher is not installed: run npm install");
   await assertPortFree(catcherSmtpPort, "127.0.0.1", "MAIL_CATCHER_SMTP_PORT");
@@ -228,8 +228,6 @@ async function setUpMail(): Promise<MailSetup> {
       "127.0.0.1",
       "--mail-directory",
       mailDir,
-      "--max-emails",
-      "500",
       "--silent",
     ],
     { ...process.env, NODE_ENV: "production" },
@@ -238,7 +236,7 @@ async function setUpMail(): Promise<MailSetup> {
   const inbox = `http://localhost:${catcherWebPort}`;
   if (
     !(await waitFor(
-      `http://127.0.0.1:${catcherWebPort}/api/healthz`,
+      `http://127.0.0.1:${catcherWebPort}/healthz`,
       30_000,
       (s) => s === 200,
       () => running(catcher),

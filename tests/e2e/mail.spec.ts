@@ -53,7 +53,8 @@ function expectAppLinks(mail: CaughtMail) {
 
 /** One recipient, the account's address, and no header the member's words could have added. */
 async function expectOnlyTo(mail: CaughtMail, email: string) {
-  expect(mail.envelope.to.map((a) => a.address)).toEqual([email]);
+  expect(mail.to.map((a) => a.address)).toEqual([email]);
+  expect(mail.calculatedBcc).toEqual([]);
   const headers = headersOf(await rawSource(mail));
   expect(headers.get("to")).toHaveLength(1);
   expect(headers.get("to")?.[0]).toContain(`<${email}>`);

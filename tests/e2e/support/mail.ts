@@ -1,6 +1,7 @@
 /**
  * The run's mail catcher (MailDev, started by serve.ts): what the reference API really sent over SMTP, read from
- * the catcher's web API, never from the database. And the test-only trigger of the mail schedules.
+ * the catcher's REST API (GET /email, /email/{id}/source), never from the database. And the test-only trigger of
+ * the mail schedules.
  */
 import { readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
@@ -13,9 +14,10 @@ export interface CaughtMail {
   to: { address: string; name: string }[];
   text: string;
   html: string;
-  /** MailDev keeps only the string-valued headers here; rawSource() has them all. */
+  /** Every header, by lower-case name. */
   headers: Record<string, string>;
-  envelope: { to: { address: string }[] };
+  /** MailDev's guess of the blind copies: recipients of the SMTP envelope that no header names. */
+  calculatedBcc: { address: string }[];
   time: string;
 }
 
@@ -24,16 +26,16 @@ const inbox = () => (JSON.parse(readFileSync(MAIL_INFO_FILE, "utf8")) as { web: 
 /** The catcher's web inbox (the same page a newcomer opens). */
 export const inboxUrl = () => inbox();
 
-/** Every mail caught for an address (To or envelope), oldest first. */
+/** Every mail caught for an address (To, or a blind copy), oldest first. */
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const res = await fetch(`${inbox()}/api/email`, { signal: AbortSignal.timeout(5000) });
+  const res = await fetch(`${inbox()}/email`, { signal: AbortSignal.timeout(5000) });
   const all = (await res.json()) as CaughtMail[];
   const wanted = address.toLowerCase();
   return all
     .filter(
       (m) =>
         m.to.some((t) => t.address.toLowerCase() === wanted) ||
-        m.envelope?.to?.some((t) => t.address.toLowerCase() === wanted),
+        m.calculatedBcc?.some((t) => t.address.toLowerCase() === wanted),
     )
     .sort((a, b) => a.time.localeCompare(b.time));
 }
@@ -55,7 +57,7 @@ export async function waitForMail(address: string, subject: RegExp, count = 1): 
 
 /** The message as it came over SMTP. */
 export async function rawSource(mail: CaughtMail): Promise<string> {
-  const res = await fetch(`${inbox()}/api/email/${mail.id}/source`, { signal: AbortSignal.timeout(5000) });
+  const res = await fetch(`${inbox()}/email/${mail.id}/source`, { signal: AbortSignal.timeout(5000) });
   return res.text();
 }
 

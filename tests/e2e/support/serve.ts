@@ -13,6 +13,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { appServerArgs } from "./app-process";
 import {
@@ -52,6 +53,18 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** A port nobody listens on now (the system's pick, released for the catcher to take). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function main() {
   const builds = [join(ROOT, "build", "server", "index.js"), join(ROOT, "build", "app-server.js")];
   if (!builds.every((file) => existsSync(file))) {
@@ -65,22 +78,31 @@ async function main() {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
 
   const started = Date.now();
-  // The mail catcher, on ports the system picks (another checkout may run its own at the same time).
+  // The mail catcher (MailDev's own command, as npm start runs it), on free ports: another checkout may run its
+  // own at the same time.
   const mailDir = join(E2E_DIR, "mail");
   rmSync(mailDir, { recursive: true, force: true });
   mkdirSync(mailDir, { recursive: true });
-  const { MailDev } = await import("maildev");
-  const catcher = new MailDev({
-    smtp: 0,
-    web: 0,
-    ip: "127.0.0.1",
-    webIp: "127.0.0.1",
-    mailDirectory: mailDir,
-    silent: true,
-  });
-  const servers = await catcher.start();
-  const smtpPort = servers.smtp.getAddress().port;
-  const webPort = servers.api?.getAddress()?.port;
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const catcher: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(ROOT, "node_modules", "maildev", "bin", "maildev"),
+      "--smtp",
+      String(smtpPort),
+      "--web",
+      String(webPort),
+      "--ip",
+      "127.0.0.1",
+      "--web-ip",
+      "127.0.0.1",
+      "--mail-directory",
+      mailDir,
+      "--silent",
+    ],
+    { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  await waitFor(`http://127.0.0.1:${webPort}/healthz`, 30_000);
   writeFileSync(MAIL_INFO_FILE, JSON.stringify({ smtp: smtpPort, web: `http://127.0.0.1:${webPort}` }));
   log(`mail catcher: SMTP 127.0.0.1:${smtpPort}, inbox http://127.0.0.1:${webPort}`);
   // The delivery log (one line per attempt: row, kind, result), which the mail specs read.
@@ -151,7 +173,7 @@ async function main() {
     stopping = true;
     if (app.exitCode === null) app.kill("SIGTERM");
     await upstream.close();
-    await catcher.stop();
+    if (catcher.exitCode === null) catcher.kill("SIGTERM");
     process.exit(code);
   };
   app.on("exit", (code) => {
