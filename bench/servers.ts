@@ -76,6 +76,9 @@ export async function startApi(options: {
       UPSTREAM_PORT: String(options.port),
       UPSTREAM_HOST: "127.0.0.1",
       UPSTREAM_DB: options.dbPath,
+      // The bench measures the API without mail: nothing is sent, the schedules do not run (decision 084).
+      SMTP_URL: "",
+      MAIL_HOLD: "1",
     },
     options.root,
     options.logPath,

@@ -17,6 +17,24 @@ export const TAG_TYPE = { project: 1, contact: 2 } as const;
 
 export const FREE_TRIAL = "Free Trial";
 
+/** The mail a member can turn off with an unsubscribe link: the weekly alerts and the daily reminder digest. */
+export const MAIL_LISTS = ["alerts", "reminders"] as const;
+export type MailList = (typeof MAIL_LISTS)[number];
+
+/** The time zones offered for the mail schedules (IANA names); a member without one gets US Central. */
+export const MAIL_TIME_ZONES = [
+  { id: "America/New_York", label: "Eastern Time" },
+  { id: "America/Chicago", label: "Central Time" },
+  { id: "America/Denver", label: "Mountain Time" },
+  { id: "America/Phoenix", label: "Arizona (Mountain, no daylight saving)" },
+  { id: "America/Los_Angeles", label: "Pacific Time" },
+  { id: "America/Anchorage", label: "Alaska Time" },
+  { id: "Pacific/Honolulu", label: "Hawaii Time" },
+  { id: "America/Halifax", label: "Atlantic Time" },
+  { id: "America/St_Johns", label: "Newfoundland Time" },
+] as const;
+export const DEFAULT_MAIL_TIME_ZONE = "America/Chicago";
+
 /** The value-alert operators; a member's alert_operator is an index into this list. */
 export const ALERT_OPERATORS = ["Less Than", "Greater Than"] as const;
 

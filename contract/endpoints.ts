@@ -63,6 +63,7 @@ import {
   SaveContactRequest,
 } from "./contacts";
 import { ListDownloadRequest, ListQuery, NoteListQuery } from "./lists";
+import { UnsubscribeAnswer, UnsubscribeInfoAnswer, UnsubscribeQuery, UnsubscribeRequest } from "./mail";
 import { MessageCreatedAnswer, MessageRequest } from "./messages";
 import { AlertListAnswer, NoteListAnswer } from "./notes";
 import { AdvancedOptionsAnswer } from "./options";
@@ -289,6 +290,18 @@ export const endpoints = {
   calendarFeed: call("GET", "Calendar/Feed", {
     query: CalendarFeedQuery,
     answer: CalendarFeedAnswer,
+    public: true,
+  }),
+
+  // Unsubscribe links of the alert and reminder e-mails: the token is the authority, no session (RFC 8058)
+  unsubscribeInfo: call("GET", "Mail/Unsubscribe", {
+    query: UnsubscribeQuery,
+    answer: UnsubscribeInfoAnswer,
+    public: true,
+  }),
+  unsubscribe: call("POST", "Mail/Unsubscribe", {
+    body: UnsubscribeRequest,
+    answer: UnsubscribeAnswer,
     public: true,
   }),
 

@@ -59,6 +59,10 @@ export const UserSettings = z.object({
   alert_value: z.string().nullable(),
   alert_project_types: z.array(z.number().int()),
   alert_states: z.array(z.number().int()),
+  /** The daily e-mail of the notes whose reminder date is today (absent from older APIs: on). */
+  reminder_mail: z.boolean().optional(),
+  /** The IANA time zone the mail schedules follow; null: US Central (absent from older APIs). */
+  time_zone: z.string().nullable().optional(),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 

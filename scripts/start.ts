@@ -19,6 +19,13 @@
  * With the embedded API, the help pages (/Manual, /TrainingVideos) read its stand-in content site
  * (CONTENT_API_URL defaults to http://127.0.0.1:UPSTREAM_PORT/content/wp-json).
  *
+ * Mail (docs/decisions/082-local-mail-catcher.md): the embedded API sends its mail to SMTP_URL. Without SMTP_URL,
+ * outside production, the launcher first starts a local mail catcher (MailDev: an SMTP server on
+ * 127.0.0.1:MAIL_CATCHER_SMTP_PORT with a web inbox on MAIL_CATCHER_WEB_PORT, mail kept in data/mail), points
+ * SMTP_URL at it and prints the inbox beside the demo logins. With SMTP_URL set, that server is used and no
+ * catcher starts; with NODE_ENV=production (the Docker image) no catcher starts either, and without SMTP_URL the
+ * API keeps its mail in the outbox until a start with SMTP_URL sends it.
+ *
  * `--dev` runs `react-router dev` (Vite, hot reload) instead of the production server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -51,6 +58,10 @@ function intEnv(name: string, fallback: number): number {
 }
 
 const port = intEnv("PORT", 3000);
+const production = process.env.NODE_ENV === "production";
+const smtpUrl = process.env.SMTP_URL?.trim() || undefined;
+const catcherSmtpPort = intEnv("MAIL_CATCHER_SMTP_PORT", 1025);
+const catcherWebPort = intEnv("MAIL_CATCHER_WEB_PORT", 1080);
 const host = process.env.HOST?.trim() || "127.0.0.1";
 const upstreamPort = intEnv("UPSTREAM_PORT", 3001);
 const seedProjects = intEnv("SEED_PROJECTS", 20_000);
@@ -127,14 +138,20 @@ type Child = { name: string; process: ChildProcess };
 const children: Child[] = [];
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
-function spawnChild(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
+function spawnChild(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdout: "inherit" | "ignore" = "inherit",
+): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["inherit", stdout, "inherit"] });
   children.push({ name, process: child });
   child.on("exit", (code, signal) => onChildExit(name, code, signal));
   return child;
 }
 
 let stopping = false;
+let mailSetup: MailSetup | null = null;
 
 /** Stops every child still running (SIGTERM, then SIGKILL after 10 s) and exits with `code`. */
 async function stopAll(code: number): Promise<never> {
@@ -166,12 +183,82 @@ function onChildExit(name: string, code: number | null, signal: NodeJS.Signals |
   void stopAll(code && code !== 0 ? code : 1);
 }
 
+/** Where the embedded API's mail goes: the SMTP_URL it gets, and what to tell the newcomer about it. */
+type MailSetup = { env: NodeJS.ProcessEnv; note: string };
+
+/** SMTP_URL as given, or a local mail catcher (MailDev, a supervised child) outside production, or no sending. */
+async function setUpMail(): Promise<MailSetup> {
+  if (smtpUrl) {
+    const shown = (() => {
+      try {
+        const url = new URL(smtpUrl);
+        if (url.password) url.password = "***";
+        url.search = "";
+        return url.toString();
+      } catch {
+        return "SMTP_URL";
+      }
+    })();
+    return { env: { SMTP_URL: smtpUrl }, note: `Mail is sent through ${shown} (SMTP_URL).` };
+  }
+  const hold = (why: string): MailSetup => ({
+    env: { SMTP_URL: "", MAIL_HOLD: "1" },
+    note: `Mail is not sent (${why}): it waits in the outbox until a start with SMTP_URL sends it.`,
+  });
+  if (production) return hold("SMTP_URL is not set; no mail catcher runs in production");
+  if (process.env.MAIL_CATCHER === "0") return hold("SMTP_URL is not set and MAIL_CATCHER=0");
+  const bin = join(ROOT, "node_modules", "maildev", "bin", "maildev");
+  if (!existsSync(bin))
+    return hold("SMTP_URL is not set and the mail catcher is not installed: run npm install");
+  await assertPortFree(catcherSmtpPort, "127.0.0.1", "MAIL_CATCHER_SMTP_PORT");
+  await assertPortFree(catcherWebPort, "127.0.0.1", "MAIL_CATCHER_WEB_PORT");
+  const mailDir = join(ROOT, "data", "mail");
+  mkdirSync(mailDir, { recursive: true });
+  const catcher = spawnChild(
+    "mail catcher",
+    [
+      bin,
+      "--smtp",
+      String(catcherSmtpPort),
+      "--web",
+      String(catcherWebPort),
+      "--ip",
+      "127.0.0.1",
+      "--web-ip",
+      "127.0.0.1",
+      "--mail-directory",
+      mailDir,
+      "--silent",
+    ],
+    { ...process.env, NODE_ENV: "production" },
+    "ignore",
+  );
+  const inbox = `http://localhost:${catcherWebPort}`;
+  if (
+    !(await waitFor(
+      `http://127.0.0.1:${catcherWebPort}/healthz`,
+      30_000,
+      (s) => s === 200,
+      () => running(catcher),
+    ))
+  ) {
+    if (!stopping) log(`the mail catcher did not answer on ${inbox}`);
+    await stopAll(1);
+  }
+  log(`mail catcher ready: SMTP on 127.0.0.1:${catcherSmtpPort}, inbox at ${inbox}`);
+  return {
+    env: { SMTP_URL: `smtp://127.0.0.1:${catcherSmtpPort}` },
+    note: `Mail inbox: ${inbox}  (every e-mail the reference API sends lands here: password resets, welcome, receipts, reminders, alerts)`,
+  };
+}
+
 async function startEmbeddedApi(): Promise<{ apiBaseUrl: string; accounts: readonly DemoAccount[] }> {
   await assertPortFree(upstreamPort, "127.0.0.1", "UPSTREAM_PORT");
   if (reseed && existsSync(dbPath)) {
     log(`--reseed: removing ${dbPath}`);
     removeDatabase(dbPath);
   }
+  mailSetup = await setUpMail();
   const fresh = !existsSync(dbPath);
   if (fresh) log(`creating and seeding ${dbPath} with ${seedProjects} projects (first start only)...`);
   const started = Date.now();
@@ -182,8 +269,9 @@ async function startEmbeddedApi(): Promise<{ apiBaseUrl: string; accounts: reado
     UPSTREAM_HOST: "127.0.0.1",
     UPSTREAM_DB: dbPath,
     SEED_PROJECTS: String(seedProjects),
-    // The reset links in its e-mails point at the app.
-    APP_BASE_URL: appUrl,
+    // The links in its e-mails point at the app.
+    APP_PUBLIC_URL: process.env.APP_PUBLIC_URL || appUrl,
+    ...mailSetup.env,
   });
   const apiBaseUrl = `http://127.0.0.1:${upstreamPort}/api/frontend/V1`;
   if (
@@ -293,6 +381,7 @@ async function main() {
     log(`app ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     console.log(`\n  Open ${appUrl}\n`);
     printLogins(accounts);
+    if (mailSetup) console.log(`  ${mailSetup.note}\n`);
     if (!external)
       console.log("  Stop with Ctrl+C. Recreate the demo database with `npm start -- --reseed`.\n");
   } else if (!stopping && running(app)) {

@@ -5,12 +5,14 @@ import type { Db } from "./db/index";
 import { hashToken } from "./security";
 
 export interface ApiOptions {
-  /** Base of links sent by e-mail (password reset). Default http://localhost:3000. */
+  /** The app's public address, the base of every link sent by e-mail. Default APP_PUBLIC_URL, http://localhost:3000. */
   appBaseUrl?: string;
   /** Lifetime of an access token in milliseconds. Default 12 hours. */
   tokenTtlMs?: number;
   /** The clock; tests move it. */
   now?: () => Date;
+  /** Called once a message is queued in the outbox (the mail worker sends it at once; upstream/mail/). */
+  onMail?: () => void;
 }
 
 export interface Deps {
@@ -18,6 +20,7 @@ export interface Deps {
   appBaseUrl: string;
   tokenTtlMs: number;
   now: () => Date;
+  onMail?: () => void;
 }
 
 export type AppEnv = { Variables: { userId: number; tokenHash: string } };
@@ -45,12 +48,15 @@ export function errorBody(err: ApiError) {
 export function resolveDeps(db: Db, options: ApiOptions = {}): Deps {
   return {
     db,
-    appBaseUrl: (options.appBaseUrl ?? process.env.RESET_LINK_BASE ?? "http://localhost:3000").replace(
-      /\/+$/,
-      "",
-    ),
+    appBaseUrl: (
+      options.appBaseUrl ??
+      process.env.APP_PUBLIC_URL ??
+      process.env.RESET_LINK_BASE ??
+      "http://localhost:3000"
+    ).replace(/\/+$/, ""),
     tokenTtlMs: options.tokenTtlMs ?? 12 * 60 * 60 * 1000,
     now: options.now ?? (() => new Date()),
+    onMail: options.onMail,
   };
 }
 

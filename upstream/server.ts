@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { contentSite } from "./content/site";
 import { type Db, openDatabase } from "./db/index";
 import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
+import { type MailOptions, mailTestHooks, type RunningMail, startMail } from "./mail/service";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
@@ -12,6 +13,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
 import { geocodeRoutes } from "./routes/geocode";
+import { mailRoutes } from "./routes/mail";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
 import { projectRoutes } from "./routes/projects";
@@ -44,6 +46,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", companyRoutes(deps));
   api.route("/", calendarRoutes(deps));
   api.route("/", registerRoutes(deps));
+  api.route("/", mailRoutes(deps));
 
   const app = new Hono<AppEnv>();
   app.route(API_BASE_PATH, api);
@@ -69,6 +72,11 @@ export interface StartUpstreamOptions extends ApiOptions {
   log?: (line: string) => void;
   /** One line per request: method, path (no query, no body), status. */
   accessLog?: (line: string) => void;
+  /**
+   * Send the outbox over SMTP and run the mail schedules (upstream/mail/). Without it, mail stays in the outbox.
+   * The test-only hook (/__test/mail) is mounted when UPSTREAM_TEST_HOOKS=1, never under NODE_ENV=production.
+   */
+  mail?: MailOptions;
 }
 
 export interface RunningUpstream {
@@ -97,7 +105,21 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     log(`Seeded in ${(stats.ms / 1000).toFixed(1)} s.`);
     db = openDatabase(dbPath);
   }
-  const app = createApi(db, options);
+  let mail: RunningMail | null = null;
+  const withMail: ApiOptions = { ...options, onMail: () => mail?.delivery.kick() };
+  const app = createApi(db, withMail);
+  if (options.mail) {
+    const deps = resolveDeps(db, withMail);
+    mail = startMail(deps, { log, ...options.mail });
+    if (process.env.UPSTREAM_TEST_HOOKS === "1") {
+      if (process.env.NODE_ENV === "production")
+        throw new Error(
+          "UPSTREAM_TEST_HOOKS is for the browser tests and is refused under NODE_ENV=production.",
+        );
+      app.route("/__test/mail", mailTestHooks(deps, mail));
+      log("[mail] test hooks on at /__test/mail (UPSTREAM_TEST_HOOKS=1)");
+    }
+  }
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const fetch: typeof app.fetch = accessLog
       ? async (request, ...rest) => {
@@ -115,13 +137,16 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     url,
     apiBaseUrl: `${url}${API_BASE_PATH}`,
     db,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // The send in flight is finished and marked before the database closes.
+      await mail?.stop();
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           db.close();
           if (err) reject(err);
           else resolve();
         });
-      }),
+      });
+    },
   };
 }

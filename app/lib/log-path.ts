@@ -1,13 +1,15 @@
 /**
  * The path of a request as logs may show it: never the query string (search words are member data), and with
  * the path segments that grant access on their own replaced by "[redacted]": the password-reset token of
- * /ForgotPassword/{token} and the calendar feed's secret of /Calendar/{hash}/Ical. Routes match case-insensitively
- * and after percent-decoding, so the patterns are checked on the decoded path; what is logged is printable ASCII
- * only (a %0A in a path cannot forge a log line) and at most 300 characters.
+ * /ForgotPassword/{token}, the calendar feed's secret of /Calendar/{hash}/Ical and the unsubscribe token of
+ * /Unsubscribe/{token}. Routes match case-insensitively and after percent-decoding, so the patterns are checked
+ * on the decoded path; what is logged is printable ASCII only (a %0A in a path cannot forge a log line) and at
+ * most 300 characters.
  */
 const SECRET_SEGMENTS: RegExp[] = [
   /^(\/forgotpassword\/)[^/]+/i,
   /^(\/calendar\/)[^/]+(?=\/ical(?:\.data)?\/?$)/i,
+  /^(\/unsubscribe\/)[^/]+/i,
 ];
 
 const MAX_LOGGED = 300;

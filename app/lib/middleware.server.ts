@@ -108,6 +108,8 @@ function originHost(value: string | null): string | null {
  */
 export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return next();
+  // RFC 8058's one-click unsubscribe is posted by mail programs, without Origin; its token is the authority.
+  if (/^\/unsubscribe\/[^/]+\/?$/i.test(new URL(request.url).pathname)) return formBodyGuard(request, next);
   const site = request.headers.get("Sec-Fetch-Site");
   const hosts = ownHosts(request);
   const sender = originHost(request.headers.get("Origin")) ?? originHost(request.headers.get("Referer"));

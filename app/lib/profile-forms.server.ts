@@ -76,6 +76,8 @@ export const SettingsSchema = z.object({
   alert_value: z.string().max(50, tooLong(50)).optional(),
   alert_project_types: ids,
   alert_states: ids,
+  reminder_mail: z.boolean().default(false),
+  time_zone: z.string().max(64, tooLong(64)).optional(),
 });
 export type SettingsValues = z.infer<typeof SettingsSchema>;
 
@@ -88,5 +90,7 @@ export function toSettingsPayload(value: SettingsValues): UserSettings {
     alert_value: value.alert_value?.trim() ? value.alert_value.trim() : null,
     alert_project_types: unique(value.alert_project_types),
     alert_states: unique(value.alert_states),
+    reminder_mail: value.reminder_mail,
+    time_zone: value.time_zone?.trim() ? value.time_zone.trim() : null,
   };
 }

@@ -11,7 +11,7 @@ import { useLitePages } from "~/lib/lite-pages";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/profile-forms.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { ALERT_OPERATORS } from "../../contract/constants";
+import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";
 
@@ -76,8 +76,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       alert_value: settings.alert_value ?? "",
       alert_project_types: settings.alert_project_types.map(String),
       alert_states: settings.alert_states.map(String),
+      // Reminder e-mails are on unless the member turned them off (an API without the setting: on).
+      reminder_mail: settings.reminder_mail === false ? undefined : "on",
+      time_zone: settings.time_zone ?? DEFAULT_MAIL_TIME_ZONE,
     },
   });
+  const timeZones: readonly { id: string; label: string }[] =
+    settings.time_zone && !MAIL_TIME_ZONES.some((z) => z.id === settings.time_zone)
+      ? [...MAIL_TIME_ZONES, { id: settings.time_zone, label: settings.time_zone }]
+      : MAIL_TIME_ZONES;
   const submitting = useIsSubmitting(SETTINGS_PATH);
   const selectedTypes = asList(fields.alert_project_types.initialValue);
   const selectedStates = asList(fields.alert_states.initialValue);
@@ -96,15 +103,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2 className="text-lg font-semibold text-slate-900">Alert preferences</h2>
         <FormAlert id={form.errorId} errors={form.errors} />
 
-        <div className="flex items-center gap-2">
-          <input
-            {...getInputProps(fields.alert_weekly, { type: "checkbox" })}
-            key={fields.alert_weekly.key}
-            className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
-          />
-          <label htmlFor={fields.alert_weekly.id} className="text-sm font-medium text-slate-800">
-            Weekly alerts
-          </label>
+        <div>
+          <div className="flex items-center gap-2">
+            <input
+              {...getInputProps(fields.alert_weekly, { type: "checkbox" })}
+              key={fields.alert_weekly.key}
+              aria-describedby="alert-mail-note"
+              className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+            />
+            <label htmlFor={fields.alert_weekly.id} className="text-sm font-medium text-slate-800">
+              Weekly alerts
+            </label>
+          </div>
+          <p id="alert-mail-note" className="mt-1 ml-6 text-sm text-slate-600">
+            Every Monday morning we e-mail you the new and updated projects that match these settings, and add
+            them to your Alerts.
+          </p>
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -183,6 +197,47 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ))}
           </div>
         )}
+
+        <div className="space-y-4 border-t border-slate-200 pt-6">
+          <h2 className="text-lg font-semibold text-slate-900">E-mail</h2>
+          <div>
+            <div className="flex items-center gap-2">
+              <input
+                {...getInputProps(fields.reminder_mail, { type: "checkbox" })}
+                key={fields.reminder_mail.key}
+                aria-describedby="reminder-mail-note"
+                className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+              />
+              <label htmlFor={fields.reminder_mail.id} className="text-sm font-medium text-slate-800">
+                Reminder e-mails
+              </label>
+            </div>
+            <p id="reminder-mail-note" className="mt-1 ml-6 text-sm text-slate-600">
+              On the morning of a note's reminder date, we e-mail you the notes due that day.
+            </p>
+          </div>
+          <div className="max-w-sm">
+            <label htmlFor={fields.time_zone.id} className="mb-1 block text-sm font-medium text-slate-700">
+              Time zone
+            </label>
+            <select
+              {...getSelectProps(fields.time_zone)}
+              key={fields.time_zone.key}
+              aria-describedby="time-zone-note"
+              className={inputClass}
+            >
+              {timeZones.map((zone) => (
+                <option key={zone.id} value={zone.id}>
+                  {zone.label}
+                </option>
+              ))}
+            </select>
+            <p id="time-zone-note" className="mt-1 text-sm text-slate-600">
+              Alerts and reminders are sent at 6:00 in the morning, your time.
+            </p>
+            <ErrorList errors={fields.time_zone.errors} />
+          </div>
+        </div>
 
         <div className="flex justify-end">
           <SubmitButton pending={submitting}>Save</SubmitButton>

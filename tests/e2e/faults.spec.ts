@@ -5,6 +5,7 @@
  * token, nothing half-saved, and the app process stays up.
  */
 import type { Page } from "@playwright/test";
+import { hashToken } from "../../upstream/security";
 import {
   createMemberWithData,
   expect,
@@ -18,7 +19,7 @@ import {
   waitForHydration,
 } from "./support/fault-fixtures";
 import { FAULT_DESCRIPTIONS, FAULT_MODES, type FaultMode } from "./support/fault-proxy";
-import { jsDisabled, writeDb } from "./support/fixtures";
+import { jsDisabled, query, writeDb } from "./support/fixtures";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 
 /** The status each fault must give (ApiClient: unreachable 503, timeout 504, bad answers 502). */
@@ -365,7 +366,8 @@ function grantRole(userId: number, role: string) {
 }
 
 /**
- * Action routes whose forms are checked at the HTTP level below (list bulk actions, downloads, logout), and the
+ * Action routes whose forms are checked at the HTTP level below (list bulk actions, downloads, logout, the
+ * unsubscribe link's one-click post), and the
  * one that calls no API (the lite-pages switch only sets a cookie: there is nothing upstream to fail).
  */
 const HTTP_LEVEL = [
@@ -376,6 +378,7 @@ const HTTP_LEVEL = [
   "routes/projects.download.tsx",
   "routes/contacts.download.tsx",
   "routes/logout.tsx",
+  "routes/unsubscribe.tsx",
 ];
 
 test("every route with an action has its forms in the fault suite", () => {
@@ -537,6 +540,39 @@ test.describe("list actions, downloads and logout (HTTP level)", () => {
     const after = await fetch(`${side.url}/Notes`, { redirect: "manual", headers: { Cookie: cookie } });
     await after.text();
     expect(after.status, "the old cookie is refused").toBe(302);
+  });
+});
+
+test.describe("the unsubscribe link (HTTP level)", () => {
+  test("a one-click unsubscribe under a fault fails friendly and changes nothing", async ({ side }, info) => {
+    test.skip(jsDisabled(info), "plain HTTP requests: the same for both projects");
+    const member = createMemberWithData();
+    const token = `fault-unsubscribe-${member.id}-0123456789abcdef`;
+    writeDb((db) => {
+      db.prepare("UPDATE users SET alert_weekly = 1 WHERE id = ?").run(member.id);
+      db.prepare(
+        "INSERT INTO mail_unsubscribe_tokens (token_hash, user_id, list, created_at) VALUES (?, ?, 'alerts', ?)",
+      ).run(hashToken(token), member.id, new Date().toISOString());
+    });
+    for (const mode of FAULT_MODES) {
+      await side.proxy.set(mode, { methods: WRITES });
+      const res = await fetch(`${side.url}/Unsubscribe/${token}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      const html = await res.text();
+      expect(res.status, mode).toBe(EXPECTED_STATUS[mode]);
+      expect(html, mode).toMatch(UPSTREAM_MESSAGE);
+      expectNoLeaks(html, side.proxy.tokens, mode);
+    }
+    await side.proxy.set("pass");
+    const alertWeekly = () =>
+      query<{ alert_weekly: number }>("SELECT alert_weekly FROM users WHERE id = ?", member.id)[0]
+        .alert_weekly;
+    expect(alertWeekly()).toBe(1);
+    expect(side.alive()).toBe(true);
   });
 });
 

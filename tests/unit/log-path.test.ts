@@ -23,6 +23,8 @@ describe("logged paths", () => {
     expect(logPath("/ForgotPassword")).toBe("/ForgotPassword");
     expect(logPath("/Calendar/9f86d081884c7d65/Ical")).toBe("/Calendar/[redacted]/Ical");
     expect(logPath("/Calendar")).toBe("/Calendar");
+    expect(logPath(`/Unsubscribe/${token}`)).toBe("/Unsubscribe/[redacted]");
+    expect(logPath(`/unsubscribe/${token}.data?x=1`)).toBe("/unsubscribe/[redacted]");
   });
 
   it("cannot forge log lines and stay short", () => {

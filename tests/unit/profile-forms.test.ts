@@ -101,6 +101,8 @@ describe("settings form", () => {
         ["alert_project_types", "5"],
         ["alert_project_types", "3"],
         ["alert_states", "44"],
+        ["reminder_mail", "on"],
+        ["time_zone", "America/Denver"],
       ]),
       { schema: SettingsSchema },
     );
@@ -112,6 +114,8 @@ describe("settings form", () => {
       alert_value: "12.5",
       alert_project_types: [3, 5],
       alert_states: [44],
+      reminder_mail: true,
+      time_zone: "America/Denver",
     });
   });
 
@@ -131,6 +135,8 @@ describe("settings form", () => {
       alert_value: null,
       alert_project_types: [],
       alert_states: [],
+      reminder_mail: false,
+      time_zone: null,
     });
   });
 

@@ -96,6 +96,8 @@ describe("PUT Users/Me", () => {
       alert_value: "2.5",
       alert_project_types: types,
       alert_states: states,
+      reminder_mail: true,
+      time_zone: null,
     });
     const cleared = await put({
       alert_weekly: false,
@@ -111,7 +113,19 @@ describe("PUT Users/Me", () => {
       alert_value: null,
       alert_project_types: [],
       alert_states: [],
+      reminder_mail: true,
+      time_zone: null,
     });
+  });
+
+  it("saves the mail settings: reminder e-mails on or off, and a known time zone", async () => {
+    expect((await put({ reminder_mail: false, time_zone: "America/New_York" })).status).toBe(200);
+    expect((await me()).settings).toMatchObject({ reminder_mail: false, time_zone: "America/New_York" });
+    const unknown = await put({ time_zone: "Mars/Olympus_Mons" });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).errors.time_zone).toEqual(["The time zone is not one we know."]);
+    expect((await put({ reminder_mail: true, time_zone: "" })).status).toBe(200);
+    expect((await me()).settings).toMatchObject({ reminder_mail: true, time_zone: null });
   });
 
   it("accepts settings as a form post", async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_FILE, type Endpoint, endpoints } from "../../contract/endpoints";
+import { hashToken } from "../../upstream/security";
 import { API_BASE_PATH } from "../../upstream/server";
 import { testApi } from "./helpers";
 
@@ -27,6 +28,18 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const table = Object.entries(endpoints) as [string, Endpoint][];
+
+/** An unsubscribe link's token of the demo member, as a mail would carry it. */
+function unsubscribeToken() {
+  const token = "endpoint-test-token-0123456789abcdef";
+  t.db
+    .prepare(
+      `INSERT OR IGNORE INTO mail_unsubscribe_tokens (token_hash, user_id, list, created_at)
+       SELECT ?, id, 'alerts', '2026-01-01T00:00:00Z' FROM users WHERE email = 'member@example.com'`,
+    )
+    .run(hashToken(token));
+  return token;
+}
 const call = (method: string, pattern: string) => `${method} /${pattern}`;
 
 /** Sample values for every path parameter of the table. */
@@ -84,7 +97,9 @@ describe("the endpoint table and the reference API", () => {
           ? "?withSettings=1"
           : name === "calendarFeed"
             ? `?hash=${t.db.prepare("SELECT ical_hash FROM users WHERE email = 'member@example.com'").pluck().get()}`
-            : "";
+            : name === "unsubscribeInfo"
+              ? `?token=${unsubscribeToken()}`
+              : "";
       const res = await t.app.request(`${API_BASE_PATH}/${path}${query}`, {
         // A company's duplicates are for the merging roles only.
         headers: { authorization: `Bearer ${name === "companyDuplicates" ? admin : member}` },

@@ -33,13 +33,13 @@ export function parseMillions(value: string | null | undefined): number | null {
   return n >= 10_000 ? n / 1_000_000 : n;
 }
 
-interface SettingsRow {
+export interface AlertMember {
   id: number;
   alert_operator: number | null;
   alert_value: string | null;
 }
 
-interface ProjectRow {
+export interface AlertProjectRow {
   id: number;
   title: string;
   city: string | null;
@@ -49,22 +49,12 @@ interface ProjectRow {
 }
 
 /**
- * Creates alerts from each member's alert settings (alert_weekly on): one per project entered or updated since
- * `since` that is of a chosen type (if any), in a chosen state (if any) and whose minimum_value (millions) is less
- * or greater than alert_value (operator index 0 'Less Than', 1 'Greater Than'; Greater Than when only a value is
- * set). At most one alert per member, project and day.
+ * A member's alert settings as a query: the projects entered or updated since an instant that are of a chosen
+ * type (if any), in a chosen state (if any) and whose minimum_value (millions) is less or greater than
+ * alert_value (operator index 0 'Less Than', 1 'Greater Than'; Greater Than when only a value is set), newest
+ * first; and the alerts for them (at most one per member, project and day).
  */
-export function generateAlerts(db: Db, options: GenerateAlertsOptions): GenerateAlertsResult {
-  const since = (typeof options.since === "string" ? new Date(options.since) : options.since).toISOString();
-  const now = (options.now ?? new Date()).toISOString();
-  const limit = options.limitPerUser ?? 200;
-
-  const members = db
-    .prepare<[], SettingsRow>(
-      "SELECT id, alert_operator, alert_value FROM users WHERE alert_weekly = 1 ORDER BY id",
-    )
-    .all()
-    .filter((u) => !options.userIds || options.userIds.includes(u.id));
+export function alertMatcher(db: Db) {
   const typesOf = db
     .prepare<[number], number>("SELECT project_type_id FROM user_alert_project_types WHERE user_id = ?")
     .pluck();
@@ -77,6 +67,64 @@ export function generateAlerts(db: Db, options: GenerateAlertsOptions): Generate
     "INSERT OR IGNORE INTO alerts (user_id, message, project_id, contact_id, created_at) VALUES (?, ?, ?, NULL, ?)",
   );
 
+  function match(member: AlertMember, since: string, limit: number): AlertProjectRow[] {
+    const where = ["p.active = 1", "(p.created_at >= ? OR p.updated_at >= ?)"];
+    const params: unknown[] = [since, since];
+    const types = typesOf.all(member.id);
+    if (types.length > 0) {
+      where.push(
+        `EXISTS (SELECT 1 FROM project_project_types ppt WHERE ppt.project_id = p.id AND ppt.project_type_id IN (${types.map(() => "?").join(",")}))`,
+      );
+      params.push(...types);
+    }
+    const states = statesOf.all(member.id);
+    if (states.length > 0) {
+      where.push(`p.state IN (${states.map(() => "?").join(",")})`);
+      params.push(...states);
+    }
+    const value = parseMillions(member.alert_value);
+    if (value !== null) {
+      where.push(member.alert_operator === 0 ? "p.minimum_value < ?" : "p.minimum_value > ?");
+      params.push(value);
+    }
+    return db
+      .prepare<unknown[], AlertProjectRow>(
+        `SELECT p.id, p.title, p.city, p.state, p.minimum_value, p.created_at FROM projects p
+         WHERE ${where.join(" AND ")} ORDER BY p.updated_at DESC, p.id DESC LIMIT ?`,
+      )
+      .all(...params, limit);
+  }
+
+  /** Writes the alerts of matched projects; returns how many were new. */
+  function record(memberId: number, projects: AlertProjectRow[], since: string, now: string): number {
+    let created = 0;
+    for (const p of projects) {
+      const place = [p.city, p.state].filter(Boolean).join(", ");
+      const label = place ? `${p.title} (${place})` : p.title;
+      const message =
+        p.created_at >= since ? `New project matching your alert: ${label}` : `Project updated: ${label}`;
+      created += insert.run(memberId, message, p.id, now).changes;
+    }
+    return created;
+  }
+
+  return { match, record };
+}
+
+/** Creates alerts from each member's alert settings (alert_weekly on): see alertMatcher. */
+export function generateAlerts(db: Db, options: GenerateAlertsOptions): GenerateAlertsResult {
+  const since = (typeof options.since === "string" ? new Date(options.since) : options.since).toISOString();
+  const now = (options.now ?? new Date()).toISOString();
+  const limit = options.limitPerUser ?? 200;
+  const matcher = alertMatcher(db);
+
+  const members = db
+    .prepare<[], AlertMember>(
+      "SELECT id, alert_operator, alert_value FROM users WHERE alert_weekly = 1 ORDER BY id",
+    )
+    .all()
+    .filter((u) => !options.userIds || options.userIds.includes(u.id));
+
   const changed =
     db
       .prepare<[string, string], { n: number }>(
@@ -87,38 +135,7 @@ export function generateAlerts(db: Db, options: GenerateAlertsOptions): Generate
   let created = 0;
   db.transaction(() => {
     for (const member of members) {
-      const where = ["p.active = 1", "(p.created_at >= ? OR p.updated_at >= ?)"];
-      const params: unknown[] = [since, since];
-      const types = typesOf.all(member.id);
-      if (types.length > 0) {
-        where.push(
-          `EXISTS (SELECT 1 FROM project_project_types ppt WHERE ppt.project_id = p.id AND ppt.project_type_id IN (${types.map(() => "?").join(",")}))`,
-        );
-        params.push(...types);
-      }
-      const states = statesOf.all(member.id);
-      if (states.length > 0) {
-        where.push(`p.state IN (${states.map(() => "?").join(",")})`);
-        params.push(...states);
-      }
-      const value = parseMillions(member.alert_value);
-      if (value !== null) {
-        where.push(member.alert_operator === 0 ? "p.minimum_value < ?" : "p.minimum_value > ?");
-        params.push(value);
-      }
-      const projects = db
-        .prepare<unknown[], ProjectRow>(
-          `SELECT p.id, p.title, p.city, p.state, p.minimum_value, p.created_at FROM projects p
-           WHERE ${where.join(" AND ")} ORDER BY p.updated_at DESC, p.id DESC LIMIT ?`,
-        )
-        .all(...params, limit);
-      for (const p of projects) {
-        const place = [p.city, p.state].filter(Boolean).join(", ");
-        const label = place ? `${p.title} (${place})` : p.title;
-        const message =
-          p.created_at >= since ? `New project matching your alert: ${label}` : `Project updated: ${label}`;
-        created += insert.run(member.id, message, p.id, now).changes;
-      }
+      created += matcher.record(member.id, matcher.match(member, since, limit), since, now);
     }
   }).immediate();
 

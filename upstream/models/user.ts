@@ -22,6 +22,8 @@ interface UserRow {
   alert_weekly: number;
   alert_operator: number | null;
   alert_value: string | null;
+  reminder_mail: number;
+  time_zone: string | null;
   created_at: string;
 }
 
@@ -151,6 +153,8 @@ export function userQueries(db: Db) {
         alert_value: u.alert_value,
         alert_project_types: alertTypes.all(userId).map((r) => r.id),
         alert_states: alertStates.all(userId).map((r) => r.id),
+        reminder_mail: u.reminder_mail === 1,
+        time_zone: u.time_zone,
       },
       created_at: u.created_at,
       unread_alerts: unreadAlerts.get(userId) ?? 0,

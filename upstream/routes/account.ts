@@ -5,6 +5,8 @@ import { ALERT_OPERATORS } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { parseMillions } from "../alerts/generate";
 import { ApiError, type AppEnv, type Deps, type FieldErrors, readBody, requireAuth } from "../http";
+import { mailOutbox } from "../mail/outbox";
+import { isTimeZone } from "../mail/zones";
 import { numeric } from "../params";
 import { hashPassword, verifyPassword } from "../security";
 
@@ -116,6 +118,15 @@ const AccountPatch = UpdateAccountRequest.extend({
   alert_value: AlertValue.optional(),
   alert_project_types: idList("alert project types").optional(),
   alert_states: idList("alert states").optional(),
+  reminder_mail: FormBoolean.optional(),
+  time_zone: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z
+      .string({ error: "The time zone must be text." })
+      .refine(isTimeZone, "The time zone is not one we know.")
+      .nullable()
+      .optional(),
+  ),
   currentPassword: z
     .string({ error: "The current password must be text." })
     .max(PASSWORD_MAX, `The current password may not be greater than ${PASSWORD_MAX} characters.`)
@@ -135,7 +146,14 @@ const ACCOUNT_KEYS = [
   "zip",
   "country",
 ] as const;
-const SETTINGS_COLUMNS = ["alert_weekly", "alert_operator", "alert_value"] as const;
+const SETTINGS_COLUMNS = [
+  "alert_weekly",
+  "alert_operator",
+  "alert_value",
+  "reminder_mail",
+  "time_zone",
+] as const;
+const FLAG_COLUMNS: ReadonlySet<string> = new Set(["alert_weekly", "reminder_mail"]);
 
 const PasswordBody = ChangePasswordRequest.extend({
   currentPassword: z
@@ -165,7 +183,7 @@ export function accountRoutes(deps: Deps) {
   const accountOf = db.prepare<[number], { email: string; first_name: string; password_hash: string }>(
     "SELECT email, first_name, password_hash FROM users WHERE id = ?",
   );
-  const insertMail = db.prepare('INSERT INTO outbox ("to", subject, body, created_at) VALUES (?, ?, ?, ?)');
+  const mail = mailOutbox(deps);
   const setPassword = db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?");
   const revokeOthers = db.prepare(
     "UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL",
@@ -241,7 +259,7 @@ export function accountRoutes(deps: Deps) {
       for (const k of SETTINGS_COLUMNS) {
         if (body[k] === undefined) continue;
         columns.push(`${k} = ?`);
-        values.push(k === "alert_weekly" ? (body.alert_weekly ? 1 : 0) : body[k]);
+        values.push(FLAG_COLUMNS.has(k) ? (body[k] ? 1 : 0) : body[k]);
       }
       columns.push("updated_at = ?");
       values.push(now);
@@ -254,14 +272,11 @@ export function accountRoutes(deps: Deps) {
         clearStates.run(userId);
         for (const id of body.alert_states) addState.run(userId, id);
       }
-      // The old address hears of the change, so that a member whose account was taken over finds out.
+      // The old address hears of the change, so that a member whose account was taken over finds out; a reset
+      // link mailed to the old address stops working.
       if (emailChange) {
-        insertMail.run(
-          emailChange.from,
-          "Your e-mail address was changed",
-          `Hello ${emailChange.name},\n\nThe e-mail address of your Project Leads account was changed from ${emailChange.from} to ${emailChange.to}. From now on, sign in and receive mail at the new address.\n\nIf you did not make this change, contact us at once: someone else may be using your account.`,
-          now,
-        );
+        mail.emailChanged(userId, emailChange.from, emailChange.to);
+        closeResets.run(now, userId);
       }
     }).immediate();
     return c.json({ message: accountKeys.length > 0 ? ACCOUNT_SAVED : SETTINGS_SAVED });

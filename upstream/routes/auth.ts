@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
+import { mailOutbox } from "../mail/outbox";
 import { hashPassword, hashToken, randomToken, verifyPassword } from "../security";
 
 const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
@@ -65,7 +66,7 @@ export function authRoutes(deps: Deps) {
   const insertReset = db.prepare(
     "INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
   );
-  const insertMail = db.prepare('INSERT INTO outbox ("to", subject, body, created_at) VALUES (?, ?, ?, ?)');
+  const mail = mailOutbox(deps);
   const findReset = db.prepare<[string, string], { id: number; user_id: number; email: string }>(
     `SELECT r.id, r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
      WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?`,
@@ -99,7 +100,7 @@ export function authRoutes(deps: Deps) {
     if (user) {
       const now = deps.now();
       const token = randomToken();
-      const link = `${deps.appBaseUrl}/ForgotPassword/${token}`;
+      const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
       db.transaction(() => {
         // Only the newest link works.
         expireResets.run(now.toISOString(), user.id);
@@ -109,12 +110,7 @@ export function authRoutes(deps: Deps) {
           now.toISOString(),
           new Date(now.getTime() + RESET_TTL_MS).toISOString(),
         );
-        insertMail.run(
-          user.email,
-          "Reset your password",
-          `You asked to reset your password. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-          now.toISOString(),
-        );
+        mail.passwordReset(user.id, token, expiresAt, RESET_TTL_MS / 60_000);
       }).immediate();
     }
     return c.json({ message: RESET_LINK_SENT });

@@ -6,6 +6,7 @@ import { endpoints } from "../../contract/endpoints";
 import { County } from "../../contract/register";
 import { TAG_PALETTE } from "../../contract/tags";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
+import { mailOutbox } from "../mail/outbox";
 import { limitedDimensions } from "../models/coverage";
 import {
   COUNTIES_NEEDED,
@@ -204,6 +205,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
 
   const today = () => deps.now().toISOString().slice(0, 10);
   const charges = memberCharges(db);
+  const mail = mailOutbox(deps);
 
   type Paid = { chargeId: number; last4: string } | null;
   function recordCharge(
@@ -213,7 +215,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     paid: Paid,
   ) {
     if (!paid) return;
-    charges.record({
+    const chargeId = charges.record({
       user_id: userId,
       payment_charge_id: paid.chargeId,
       kind,
@@ -227,6 +229,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       promo_code: checked.promo,
       created_at: deps.now().toISOString(),
     });
+    mail.receipt(userId, chargeId);
   }
 
   function saveCoverage(
@@ -323,6 +326,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         ).lastInsertRowid,
       );
       saveCoverage(subId, checked);
+      mail.welcome(userId);
       recordCharge(userId, "sign-up", checked, paid);
       for (const type of [1, 2]) {
         for (const color of TAG_PALETTE.slice(0, 4))

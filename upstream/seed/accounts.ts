@@ -369,8 +369,10 @@ export function seedAccounts(ctx: SeedContext, ref: ReferenceIds, directory: Dir
     day(-20),
     day(-45),
     day(5),
-    null,
-    null,
+    // Due today: in US Central time the seed's (UTC) day is today or tomorrow, so one of these two is due today
+    // and a start after 6:00 mails a reminder digest (upstream/mail/digests.ts).
+    day(0),
+    day(-1),
     null,
     null,
   ];

@@ -28,5 +28,10 @@ export const STAFF_URL = "https://staff.example/";
  * on them): body size, fields per form or query, repeats of one name, query length.
  */
 export const LIMITS = { maxBodyBytes: 256 * 1024, maxFields: 1000, maxRepeats: 500, maxQueryLength: 8192 };
+/**
+ * The mail catcher of the run (MailDev on ports the system picks): serve.ts writes its addresses here, the specs
+ * read their mail from its web API (support/mail.ts).
+ */
+export const MAIL_INFO_FILE = resolve(E2E_DIR, "mail.json");
 /** A random number written once per run by the webServer: the fuzz suite's seed, the same on a retry. */
 export const RUN_SEED_FILE = resolve(E2E_DIR, "run-seed");

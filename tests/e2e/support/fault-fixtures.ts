@@ -158,6 +158,8 @@ export function paramValues(member: {
     resetToken: "0123456789abcdef0123456789abcdef",
     // The calendar feed's secret (an unknown one: the feed answers 404 when the API is up).
     hash: "0123456789abcdef0123456789abcdef01234567",
+    // An unsubscribe link's token (an unknown one: the page answers 404 when the API is up).
+    token: "unknown-unsubscribe-token-0123456789abcdef",
     // The offline map tile route.
     z: 1,
     x: 0,

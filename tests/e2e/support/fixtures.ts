@@ -5,6 +5,7 @@ import { type BrowserContext, test as base, expect, type Locator, type Page } fr
 import Database from "better-sqlite3";
 import { hashPassword } from "../../../upstream/security";
 import { APP_URL, DB_PATH, DEMO_PASSWORD } from "./env";
+import { mailsTo } from "./mail";
 
 export { APP_URL, DEMO_PASSWORD, expect };
 
@@ -93,22 +94,29 @@ export function query<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
-/** The newest reset link mailed to `email` after `sinceId`, waiting briefly for it to appear. */
+/**
+ * The newest reset link mailed to `email` after outbox row `sinceId`, as it arrived in the mail catcher: the
+ * outbox says how many reset mails were written for the address, the link is read from the newest one caught.
+ */
 export async function resetLinkFor(email: string, sinceId = 0): Promise<string> {
   const pattern = /(https?:\/\/[^\s"'<>]+\/ForgotPassword\/[^\s"'<>]+)/;
+  const resets = (after: number) =>
+    query<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM outbox WHERE "to" = ? COLLATE NOCASE AND kind = 'password-reset' AND id > ?`,
+      email,
+      after,
+    )[0].n;
   let found: string | null = null;
   await expect
     .poll(
-      () => {
-        const rows = query<{ id: number; body: string }>(
-          'SELECT id, body FROM outbox WHERE "to" = ? COLLATE NOCASE AND id > ? ORDER BY id DESC LIMIT 1',
-          email,
-          sinceId,
-        );
-        found = rows[0]?.body.match(pattern)?.[1] ?? null;
+      async () => {
+        if (resets(sinceId) === 0) return null;
+        const caught = (await mailsTo(email)).filter((m) => m.subject === "Reset your password");
+        if (caught.length < resets(0)) return null;
+        found = caught.at(-1)?.text.match(pattern)?.[1] ?? null;
         return found;
       },
-      { message: `a reset e-mail to ${email} in the outbox`, timeout: 5000 },
+      { message: `a reset e-mail to ${email} in the mail catcher`, timeout: 20_000 },
     )
     .not.toBeNull();
   return found as unknown as string;

@@ -4,10 +4,16 @@
  * (recreated on every run) so tests can read it (the outbox) and add throwaway members to it. Everything the
  * app writes (its access log on stdout, errors on stderr) also goes to .e2e/app.log, which the specs read
  * (APP_LOG); stderr is still shown by Playwright.
+ *
+ * Mail: a MailDev catcher (SMTP and its web API on ports the system picks, addresses in .e2e/mail.json) receives
+ * what the API sends; the specs read it there (support/mail.ts). The API's reminder and alert schedules do not
+ * run on their own here: the specs trigger them for one member through the test-only hook that
+ * UPSTREAM_TEST_HOOKS=1 mounts at /__test/mail (upstream/mail/service.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { appServerArgs } from "./app-process";
 import {
@@ -21,6 +27,7 @@ import {
   DEMO_URL,
   E2E_DIR,
   LIMITS,
+  MAIL_INFO_FILE,
   MARKETING_URL,
   ROOT,
   RUN_SEED_FILE,
@@ -46,6 +53,18 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** A port nobody listens on now (the system's pick, released for the catcher to take). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function main() {
   const builds = [join(ROOT, "build", "server", "index.js"), join(ROOT, "build", "app-server.js")];
   if (!builds.every((file) => existsSync(file))) {
@@ -59,6 +78,37 @@ async function main() {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${DB_PATH}${suffix}`, { force: true });
 
   const started = Date.now();
+  // The mail catcher (MailDev's own command, as npm start runs it), on free ports: another checkout may run its
+  // own at the same time.
+  const mailDir = join(E2E_DIR, "mail");
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const catcher: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(ROOT, "node_modules", "maildev", "bin", "maildev"),
+      "--smtp",
+      String(smtpPort),
+      "--web",
+      String(webPort),
+      "--ip",
+      "127.0.0.1",
+      "--web-ip",
+      "127.0.0.1",
+      "--mail-directory",
+      mailDir,
+      "--silent",
+    ],
+    { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  await waitFor(`http://127.0.0.1:${webPort}/healthz`, 30_000);
+  writeFileSync(MAIL_INFO_FILE, JSON.stringify({ smtp: smtpPort, web: `http://127.0.0.1:${webPort}` }));
+  log(`mail catcher: SMTP 127.0.0.1:${smtpPort}, inbox http://127.0.0.1:${webPort}`);
+  // The delivery log (one line per attempt: row, kind, result), which the mail specs read.
+  const mailLog = createWriteStream(join(E2E_DIR, "mail.log"), { flags: "w" });
+  // The test-only hook of the mail schedules (never in npm start or production).
+  process.env.UPSTREAM_TEST_HOOKS = "1";
   // The reference API's access log (method, path, status), which the sign-up specs read (API_LOG).
   const apiLog = createWriteStream(API_LOG, { flags: "w" });
   const { startUpstream } = await import("../../../upstream/server");
@@ -70,6 +120,11 @@ async function main() {
     appBaseUrl: APP_URL,
     log,
     accessLog: (line) => apiLog.write(`${line}\n`),
+    mail: {
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      digests: false,
+      log: (line) => mailLog.write(`${line}\n`),
+    },
   });
   await waitFor(`${API_URL}/Health`, 30_000);
   log(`reference API on ${API_URL} (${SEED_PROJECTS} projects, ready in ${Date.now() - started} ms)`);
@@ -119,6 +174,7 @@ async function main() {
     stopping = true;
     if (app.exitCode === null) app.kill("SIGTERM");
     await upstream.close();
+    if (catcher.exitCode === null) catcher.kill("SIGTERM");
     process.exit(code);
   };
   app.on("exit", (code) => {

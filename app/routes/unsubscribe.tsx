@@ -1,0 +1,127 @@
+import { data, Form, Link, redirect } from "react-router";
+import { SubmitButton, useIsSubmitting } from "~/components/forms";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
+import type { MailList } from "../../contract/constants";
+import { endpoints } from "../../contract/endpoints";
+import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/mail";
+import type { Route } from "./+types/unsubscribe";
+
+/**
+ * /Unsubscribe/{token}: the unsubscribe link of the alert and reminder e-mails (decision 085). It works without a
+ * session: the token names the member and the kind of mail. A GET only shows what the link turns off, with a
+ * button (a form post: Post/Redirect/Get back here); a mail program's one-click POST (RFC 8058, body
+ * `List-Unsubscribe=One-Click`, no cookies, from anywhere: the CSRF guard lets this path through) turns it off and
+ * is answered 200 without a redirect.
+ */
+export const handle = { title: "Unsubscribe" };
+
+const WHAT: Record<MailList, { mail: string; setting: string }> = {
+  alerts: { mail: "weekly alert e-mails", setting: "Weekly alerts" },
+  reminders: { mail: "reminder e-mails", setting: "Reminder e-mails" },
+};
+
+type LoaderResult = { info: UnsubscribeInfo | null };
+
+/** The link's state from the API; an unknown or malformed token is a 404 page, not an error. */
+async function readLink(
+  context: Route.LoaderArgs["context"],
+  token: string,
+): Promise<UnsubscribeInfo | null> {
+  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return null;
+  try {
+    return (await context.get(apiContext).call(endpoints.unsubscribeInfo, { query: { token } })).data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const info = await readLink(context, params.token);
+  return data<LoaderResult>({ info }, { status: info ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = params.token;
+  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return data({ done: false }, { status: 404 });
+  try {
+    await context.get(apiContext).call(endpoints.unsubscribe, { body: { token } });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404)
+      return data({ done: false }, { status: 404 });
+    throw error;
+  }
+  // A mail program's one-click post wants a 2xx, not a redirect; the page's own button gets Post/Redirect/Get.
+  if (form.get("List-Unsubscribe") === "One-Click") return { done: true };
+  throw redirect(`/Unsubscribe/${token}`);
+}
+
+export default function Unsubscribe({ loaderData, params }: Route.ComponentProps) {
+  const { info } = loaderData;
+  const submitting = useIsSubmitting();
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
+          <Link to="/Login" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            Project Leads
+          </Link>
+        </div>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 py-12">
+        <div className="w-full max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+          {!info ? (
+            <>
+              <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
+              <p className="text-slate-700">
+                This unsubscribe link is not valid. You can turn e-mails on or off in your settings after you
+                log in.
+              </p>
+              <SettingsLink />
+            </>
+          ) : info.subscribed ? (
+            <>
+              <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
+              <p className="text-slate-700">
+                Stop sending <strong>{WHAT[info.list].mail}</strong> to {info.email}?
+              </p>
+              <Form method="post" action={`/Unsubscribe/${params.token}`}>
+                <SubmitButton pending={submitting}>Unsubscribe</SubmitButton>
+              </Form>
+              <p className="text-sm text-slate-600">
+                Nothing changes until you press the button. Other e-mails (password resets, receipts) still
+                come.
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="text-2xl font-bold text-slate-900">You are unsubscribed</h1>
+              <p role="status" className="text-slate-700">
+                You will no longer receive {WHAT[info.list].mail} at {info.email}. To have them again, turn on
+                '{WHAT[info.list].setting}' in your settings.
+              </p>
+              <SettingsLink />
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function SettingsLink() {
+  return (
+    <p>
+      <Link to="/Me/Settings" className="font-medium text-brand-700 underline hover:text-brand-900">
+        Go to your settings
+      </Link>
+    </p>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe | Project Leads" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,238 @@
+/**
+ * The scheduled mail: the daily reminder digest and the weekly alert e-mail, each per member in the member's own
+ * time zone (users.time_zone, US Central when unset).
+ *
+ * - Reminders: from SEND_HOUR on a member's day, one message listing the notes whose reminder date is that day
+ *   (period: the local date). A day without such notes writes nothing, so a note added later that day is still
+ *   mailed by a later run.
+ * - Alerts: from Monday SEND_HOUR of a member's week (or the first run after it, if the API was down), the
+ *   projects entered or updated since the member's previous alert run that match their settings: the alerts
+ *   are added to the Alerts list and mailed (period: the ISO week).
+ *
+ * Each (job, member, period) is claimed with a lease row in mail_runs before anything is built, and marked done
+ * in the transaction that writes the message: a restart or a second API instance never sends a period twice,
+ * and a run that died holding a lease is taken over once the lease has run out. Members without access (a trial
+ * that is over) are skipped.
+ */
+import { randomUUID } from "node:crypto";
+import { type AlertMember, alertMatcher } from "../alerts/generate";
+import { memberRights } from "../rights";
+import { type MailDeps, mailOutbox } from "./outbox";
+import { type AlertProject, alertsMessage, type ReminderNote, remindersMessage } from "./templates";
+import { DEFAULT_TIME_ZONE, isoWeek, localTime } from "./zones";
+
+/** The local hour from which the day's reminders and the week's alerts are sent. */
+export const SEND_HOUR = 6;
+/** How long a claimed period is held by a run before another may take it over. */
+const LEASE_MS = 10 * 60_000;
+/** At most this many projects or notes are listed in one message (the rest are counted). */
+const LISTED = 50;
+const NOTE_CHARS = 300;
+const WEEK_MS = 7 * 86_400_000;
+
+export type DigestJob = "alerts" | "reminders";
+
+export interface DigestSummary {
+  /** Members whose period was due and claimed. */
+  members: number;
+  /** Messages written. */
+  mailed: number;
+}
+
+export interface DigestRunOptions {
+  /** Only these members (the test hook names one). */
+  userIds?: number[];
+}
+
+export function mailDigests(deps: MailDeps) {
+  const { db } = deps;
+  const outbox = mailOutbox(deps);
+  const rights = memberRights(deps);
+  const matcher = alertMatcher(db);
+  const owner = randomUUID();
+
+  const zones = db.prepare<[string], string>("SELECT DISTINCT coalesce(time_zone, ?) FROM users").pluck();
+  const claim = db.prepare<[DigestJob, number, string, string, string, string]>(
+    `INSERT INTO mail_runs (job, user_id, period, lease_owner, lease_until) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (job, user_id, period) DO UPDATE SET lease_owner = excluded.lease_owner,
+       lease_until = excluded.lease_until
+     WHERE mail_runs.done_at IS NULL AND (mail_runs.lease_until IS NULL OR mail_runs.lease_until <= ?)`,
+  );
+  const held = db.prepare<[DigestJob, number, string, string], { ok: number }>(
+    `SELECT 1 AS ok FROM mail_runs WHERE job = ? AND user_id = ? AND period = ? AND lease_owner = ?
+       AND done_at IS NULL`,
+  );
+  const finish = db.prepare<[string, number | null, DigestJob, number, string]>(
+    `UPDATE mail_runs SET done_at = ?, outbox_id = ?, lease_owner = NULL, lease_until = NULL
+     WHERE job = ? AND user_id = ? AND period = ?`,
+  );
+  const lastDone = db.prepare<[DigestJob, number], { done_at: string }>(
+    "SELECT max(done_at) AS done_at FROM mail_runs WHERE job = ? AND user_id = ? AND done_at IS NOT NULL",
+  );
+
+  // Reminders: members of a zone with reminder mail on and a note due on the local date, not yet mailed.
+  const reminderMembers = db
+    .prepare<[string, string, string, string], number>(
+      `SELECT DISTINCT u.id FROM project_notes n JOIN users u ON u.id = n.user_id
+       WHERE n.notification_date = ? AND u.reminder_mail = 1 AND coalesce(u.time_zone, ?) = ?
+         AND NOT EXISTS (SELECT 1 FROM mail_runs r WHERE r.job = 'reminders' AND r.user_id = u.id
+                           AND r.period = ? AND r.done_at IS NOT NULL)
+       ORDER BY u.id`,
+    )
+    .pluck();
+  const dueNotes = db.prepare<
+    [number, string],
+    { project_id: number; note: string; title: string; city: string | null; state: string | null }
+  >(
+    `SELECT n.project_id, n.note, p.title, p.city, p.state FROM project_notes n JOIN projects p ON p.id = n.project_id
+     WHERE n.user_id = ? AND n.notification_date = ? ORDER BY p.title, n.id`,
+  );
+  const reminderOn = db.prepare<[number], { ok: number }>(
+    "SELECT 1 AS ok FROM users WHERE id = ? AND reminder_mail = 1",
+  );
+
+  // Alerts: members of a zone with weekly alerts on, whose week is not done.
+  const alertMembers = db.prepare<[string, string, string], AlertMember>(
+    `SELECT u.id, u.alert_operator, u.alert_value FROM users u
+     WHERE u.alert_weekly = 1 AND coalesce(u.time_zone, ?) = ?
+       AND NOT EXISTS (SELECT 1 FROM mail_runs r WHERE r.job = 'alerts' AND r.user_id = u.id AND r.period = ?
+                         AND r.done_at IS NOT NULL)
+     ORDER BY u.id`,
+  );
+  const alertMember = db.prepare<[number], AlertMember & { alert_weekly: number }>(
+    "SELECT id, alert_operator, alert_value, alert_weekly FROM users WHERE id = ?",
+  );
+
+  /** Claims a member's period for this run; false when it is done or another run holds it. */
+  function take(job: DigestJob, userId: number, period: string, at: Date): boolean {
+    const now = at.toISOString();
+    return (
+      claim.run(job, userId, period, owner, new Date(at.getTime() + LEASE_MS).toISOString(), now).changes ===
+      1
+    );
+  }
+
+  /** Writes the period's message (or nothing) and marks it done, if this run still holds it. */
+  const complete = db.transaction(
+    (job: DigestJob, userId: number, period: string, at: Date, write: () => number | null): boolean => {
+      if (!held.get(job, userId, period, owner)) return false;
+      const outboxId = write();
+      finish.run(at.toISOString(), outboxId, job, userId, period);
+      return outboxId !== null;
+    },
+  );
+
+  function forEachZone(each: (zone: string) => void) {
+    for (const zone of zones.all(DEFAULT_TIME_ZONE)) each(zone);
+  }
+
+  function runReminders(at: Date, options: DigestRunOptions = {}): DigestSummary {
+    const summary = { members: 0, mailed: 0 };
+    forEachZone((zone) => {
+      const local = localTime(at, zone);
+      if (local.hour < SEND_HOUR) return;
+      const period = local.date;
+      for (const userId of reminderMembers.all(period, DEFAULT_TIME_ZONE, zone, period)) {
+        if (options.userIds && !options.userIds.includes(userId)) continue;
+        if (rights.trialExpired(userId)) continue;
+        if (!take("reminders", userId, period, at)) continue;
+        summary.members++;
+        const mailed = complete.immediate("reminders", userId, period, at, () => {
+          const member = outbox.member(userId);
+          const notes = dueNotes.all(userId, period);
+          if (!member || notes.length === 0 || !reminderOn.get(userId)) return null;
+          const listed: ReminderNote[] = notes.slice(0, LISTED).map((n) => ({
+            projectId: n.project_id,
+            title: n.title,
+            city: n.city,
+            state: n.state,
+            note: n.note.length > NOTE_CHARS ? `${n.note.slice(0, NOTE_CHARS - 1)}…` : n.note,
+          }));
+          const unsubscribe = outbox.unsubscribeLink(userId, "reminders");
+          return outbox.enqueue({
+            kind: "reminders",
+            userId,
+            to: member.email,
+            toName: outbox.nameOf(member),
+            message: remindersMessage(
+              { appUrl: deps.appBaseUrl, firstName: member.first_name },
+              {
+                email: member.email,
+                date: period,
+                notes: listed,
+                more: notes.length - listed.length,
+                unsubscribeUrl: unsubscribe.url,
+              },
+            ),
+            headers: outbox.listHeaders(unsubscribe.url),
+            secrets: [unsubscribe.token],
+          });
+        });
+        if (mailed) summary.mailed++;
+      }
+    });
+    return summary;
+  }
+
+  function runAlerts(at: Date, options: DigestRunOptions = {}): DigestSummary {
+    const summary = { members: 0, mailed: 0 };
+    forEachZone((zone) => {
+      const local = localTime(at, zone);
+      if (local.weekday === 1 && local.hour < SEND_HOUR) return;
+      const period = isoWeek(local.date);
+      for (const candidate of alertMembers.all(DEFAULT_TIME_ZONE, zone, period)) {
+        const userId = candidate.id;
+        if (options.userIds && !options.userIds.includes(userId)) continue;
+        if (rights.trialExpired(userId)) continue;
+        if (!take("alerts", userId, period, at)) continue;
+        summary.members++;
+        const previous = lastDone.get("alerts", userId)?.done_at;
+        const weekAgo = new Date(at.getTime() - WEEK_MS).toISOString();
+        const since = previous && previous > weekAgo ? previous : weekAgo;
+        const mailed = complete.immediate("alerts", userId, period, at, () => {
+          const settings = alertMember.get(userId);
+          const member = outbox.member(userId);
+          if (!settings?.alert_weekly || !member) return null;
+          const projects = matcher.match(settings, since, 200);
+          matcher.record(userId, projects, since, at.toISOString());
+          if (projects.length === 0) return null;
+          const listed: AlertProject[] = projects.slice(0, LISTED).map((p) => ({
+            id: p.id,
+            title: p.title,
+            city: p.city,
+            state: p.state,
+            minimum_value: p.minimum_value,
+            isNew: p.created_at >= since,
+          }));
+          const unsubscribe = outbox.unsubscribeLink(userId, "alerts");
+          return outbox.enqueue({
+            kind: "alerts",
+            userId,
+            to: member.email,
+            toName: outbox.nameOf(member),
+            message: alertsMessage(
+              { appUrl: deps.appBaseUrl, firstName: member.first_name },
+              {
+                email: member.email,
+                projects: listed,
+                more: projects.length - listed.length,
+                unsubscribeUrl: unsubscribe.url,
+              },
+            ),
+            headers: outbox.listHeaders(unsubscribe.url),
+            secrets: [unsubscribe.token],
+          });
+        });
+        if (mailed) summary.mailed++;
+      }
+    });
+    return summary;
+  }
+
+  return {
+    runReminders,
+    runAlerts,
+  };
+}
+
+export type MailDigests = ReturnType<typeof mailDigests>;
