@@ -10,6 +10,9 @@ import type { Route } from "./+types/receipt";
 
 export const handle = { title: "Receipt" };
 
+/** As the receipt mail numbers it. */
+const receiptNumber = (id: number) => `PL-${String(id).padStart(6, "0")}`;
+
 const KIND = { "sign-up": "Sign-up", activation: "Subscription activation" } as const;
 
 /** One of the member's charges (GET Users/Me/Charges/{id}); another member's, or none, is not found. */
@@ -49,7 +52,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             <h1 id="receipt-heading" className="text-2xl font-bold text-slate-900">
               Receipt
             </h1>
-            <p className="text-sm text-slate-600">No. {charge.id}</p>
+            <p className="text-sm text-slate-600">No. {receiptNumber(charge.id)}</p>
           </div>
           <address className="text-sm text-slate-700 not-italic">
             <span className="font-semibold text-slate-900">{COMPANY.name}</span>

@@ -161,11 +161,13 @@ test.describe("mail that arrives", () => {
       await expectOnlyTo(mail, email);
       expect(`${mail.text}${mail.html}${await rawSource(mail)}`).not.toContain("4242424242424242");
     }
-    // The receipt's button leads to the subscription page of the new member (logged in after the sign-up).
+    // The receipt's button leads to the printable receipt of the new member (logged in after the sign-up).
     await openMail(page, receipt);
     await expect(page.getByText("Paid with the card ending in 4242.")).toBeVisible();
-    await page.getByRole("link", { name: "Your subscription" }).click();
-    await expect(page).toHaveURL(`${APP_URL}/Me/Subscription`);
+    await page.getByRole("link", { name: "Open the receipt" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${APP_URL}/Me/Subscription/Receipts/\\d+$`));
+    await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible();
+    await expect(page.getByText(/^No\. PL-\d{6}$/)).toBeVisible();
   });
 
   test("a note with today's reminder → the day's digest; turned off in Settings, the next day sends nothing", async ({

@@ -168,15 +168,19 @@ function coverageLines(charge: MemberCharge): string[] {
   return out;
 }
 
+/** A receipt's number, as the mail and the app's receipt page print it. */
+export const receiptNumber = (chargeId: number) => `PL-${String(chargeId).padStart(6, "0")}`;
+
 export function receiptMessage(ctx: MessageContext, charge: MemberCharge, timeZone: string): Message {
   const total = money(charge.amount);
   const subject = `Your receipt: ${charge.plan_name}, ${total}`;
-  const number = `PL-${String(charge.id).padStart(6, "0")}`;
+  const number = receiptNumber(charge.id);
   const date = longDate(charge.created_at, timeZone);
   const period = `${charge.months} months`;
   const coverage = coverageLines(charge);
   const parts = Object.entries(charge.components).filter(([name]) => name !== "Total");
-  const url = `${ctx.appUrl}/Me/Subscription`;
+  // The printable receipt of the app (/Me/Subscription/Receipts/{id}), behind the member's login.
+  const url = `${ctx.appUrl}/Me/Subscription/Receipts/${charge.id}`;
   return {
     subject,
     text: text(
@@ -197,7 +201,7 @@ export function receiptMessage(ctx: MessageContext, charge: MemberCharge, timeZo
       ]
         .filter(Boolean)
         .join("\n"),
-      `Your subscription: ${url}`,
+      `Your receipt online, to print: ${url}`,
     ),
     html: page(
       subject,
@@ -219,7 +223,7 @@ ${parts.map(
 <tr><td style="padding:6px 0;border-top:2px solid #0f172a;font-weight:bold">Total</td><td style="padding:6px 0;border-top:2px solid #0f172a;text-align:right;font-weight:bold">${total}</td></tr>
 </table>
 <p>Paid with the card ending in ${charge.card_last4}.${charge.promo_code ? html`<br>Promo code: ${charge.promo_code}` : ""}</p>
-${button(url, "Your subscription")}`,
+${button(url, "Open the receipt")}`,
     ),
   };
 }
