@@ -119,6 +119,8 @@ export async function startApp(options: {
       // answer most of them 429 instead of measuring a login.
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000000",
       LOGIN_DELAY_AFTER_FAILURES: "100000000",
+      // The static reference page /_bench/baseline exists only for the bench (app/routes/bench-baseline.tsx).
+      BENCH_BASELINE: "1",
     },
     options.root,
     options.logPath,

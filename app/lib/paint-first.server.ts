@@ -8,7 +8,12 @@
  * contentful paint is on screen: the same preloads, added by the script, then the same imports, made dynamic, in the
  * same order. The page is complete and its forms work before that (progressive enhancement); hydration follows.
  * A document without that script (lite pages, error pages without scripts) passes through unchanged.
+ *
+ * React Router offers no supported way to load a page's modules later: this reads the script its <Scripts>
+ * writes. A script of another shape (a React Router upgrade) is left as it is, the page still works, and the
+ * server says so once in its log; tests/e2e/paint-first.spec.ts fails on it, naming the installed version.
  */
+import { createRequire } from "node:module";
 
 const NAMESPACE_IMPORT = /import\s*\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*("(?:[^"\\]|\\.)*")\s*;?/g;
 const BARE_IMPORT = /import\s*("(?:[^"\\]|\\.)*")\s*;?/g;
@@ -92,7 +97,10 @@ export function paintBeforeScriptBytes(doc: Buffer): Buffer {
     preloads.push(decodeAttribute(href));
   }
   const deferred = deferModuleScript(doc.toString("utf8", openEnd, close), [...new Set(preloads)]);
-  if (deferred === null) return doc;
+  if (deferred === null) {
+    warnUnknownShape();
+    return doc;
+  }
   cuts.push({ start: open, end: close, text: `${openTag.replace(/\sasync=""/, "")}${deferred}` });
   cuts.sort((a, b) => a.start - b.start);
   const parts: Buffer[] = [];
@@ -120,4 +128,23 @@ function decodeAttribute(value: string): string {
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
+}
+
+let warned = false;
+/** Once per process: the installed React Router writes a module script this rewrite does not know. */
+function warnUnknownShape() {
+  if (warned) return;
+  warned = true;
+  console.warn(
+    `[paint-first] the route-modules script of react-router ${reactRouterVersion()} has a shape this rewrite does not know: pages load their scripts before the first paint (app/lib/paint-first.server.ts)`,
+  );
+}
+
+/** The installed React Router's version, for the messages that an upgrade changed what this rewrite reads. */
+export function reactRouterVersion(): string {
+  try {
+    return (createRequire(import.meta.url)("react-router/package.json") as { version: string }).version;
+  } catch {
+    return "(unknown version)";
+  }
 }

@@ -1,4 +1,11 @@
+import { data } from "react-router";
 import type { Route } from "./+types/bench-baseline";
+
+/** Served only to the benchmark, which starts the app with BENCH_BASELINE=1: anywhere else it does not exist. */
+export function loader() {
+  if (process.env.BENCH_BASELINE !== "1") throw data(null, { status: 404 });
+  return null;
+}
 
 export default function BenchBaseline() {
   return (
@@ -13,8 +20,8 @@ export default function BenchBaseline() {
  * `/_bench/baseline`: the benchmark's reference point (bench/, docs/decisions/005-benchmark.md). A static
  * page with no loader of its own and no member shell, served through the same server, root middleware and
  * document render as every other screen, so `npm run bench` can tell the framework's own cost per request
- * from what each screen adds. It reads no session data and calls no API: it shows the same text to
- * everyone, logged in or not, and is harmless in production (not indexed, not linked from anywhere).
+ * from what each screen adds. It reads no session data and calls no API; its loader only checks that the
+ * bench started the server (BENCH_BASELINE=1, bench/servers.ts): any other server answers 404.
  */
 export const meta: Route.MetaFunction = () => [
   { title: "Baseline | Project Leads" },
