@@ -6,7 +6,7 @@ import { type ReactNode, startTransition, useEffect, useState, useSyncExternalSt
  *
  * remix-utils returns true from useSyncExternalStore's client snapshot, which makes React re-render every
  * component that calls it right after hydration in one synchronous render: the shell, the search panel and the
- * dialogs, 23 ms of a /Projects load on this CPU, all of it blocking time (decision 070). Here the client
+ * dialogs, one long blocking task (measured in decision 070). Here the client
  * snapshot stays false until the first hydration is over (`MarkHydrated` sets it), so that render never comes;
  * each component hydrated with the page flips its own flag in a transition instead, which React renders in
  * slices. A context flipped once would be cheaper still, but its change reaches dialogs whose Suspense boundary

@@ -59,9 +59,8 @@ export function deferModuleScript(source: string, preloads: string[] = []): stri
   const names = imports.map((i) => i.name).join(",");
   const loads = imports.map((i) => `import(${i.specifier})`).join(",");
   // Every download at once (a module's own imports would otherwise be found one level at a time), but a few
-  // preloads per task: starting a download costs the main thread about 0.5 ms in a plain browser and several
-  // under Lighthouse's instrumentation (38 of them were one task of 19-57 ms after the first paint, 80-230 ms
-  // at its 4x slowdown, all of it blocking time; decision 070).
+  // preloads per task: starting a download costs the main thread a little, and much more under Lighthouse's
+  // instrumentation, where all of them in one task was one long blocking task (measured in decision 070).
   const preload =
     preloads.length > 0
       ? `new Promise((done)=>{const hrefs=${JSON.stringify(preloads).replace(/</g, "\\u003c")};` +
@@ -75,7 +74,7 @@ export function deferModuleScript(source: string, preloads: string[] = []): stri
  * The document with its module preloads and route-modules script deferred past the first paint (unchanged
  * when it has no such script). It works on the document's UTF-8 bytes with plain searches for ASCII markers
  * (a UTF-8 byte offset of an ASCII character is never inside another character): this runs on every page, and
- * decoding the whole HTML into a string and encoding it back cost about 2 ms of a /Projects request.
+ * decoding the whole HTML into a string and encoding it back was a visible part of a page's CPU (decision 066).
  */
 export function paintBeforeScriptBytes(doc: Buffer): Buffer {
   const marker = doc.lastIndexOf("window.__reactRouterRouteModules");

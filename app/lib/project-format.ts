@@ -3,8 +3,8 @@
 /**
  * A number as `Intl.NumberFormat("en-US", { maximumFractionDigits })` writes it (thousands commas, at most
  * `maxFraction` decimals, no trailing zeros), without building a formatter: building the first one loads the
- * browser's number-formatting data, about 12 ms of a list page's first load on a slow CPU (bench/profile-client.ts),
- * for what is only commas and a decimal point here.
+ * browser's number-formatting data, a noticeable part of a list page's first load on a slow CPU (measured with
+ * bench/profile-client.ts, decision 066), for what is only commas and a decimal point here.
  */
 export function formatEnUs(value: number, maxFraction: number): string {
   const [whole = "0", fraction = ""] = Math.abs(value).toFixed(maxFraction).split(".");

@@ -1,8 +1,8 @@
 /**
  * The transport of the API client's JSON calls: node:http(s) with kept-alive connections, the whole answer read
- * into memory. Node's fetch cost about 0.7 ms of CPU per call against 0.35 ms for this (bench, 2026-11-27), and
- * a member page makes three or four calls; downloads, which are streamed through, still use fetch
- * (api.server.ts). See docs/decisions/066-less-work-per-page.md.
+ * into memory. Node's fetch costs about twice the CPU per call (measured in docs/decisions/066-less-work-per-page.md),
+ * and a member page makes three or four calls; downloads, which are streamed through, still use fetch
+ * (api.server.ts).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";

@@ -25,7 +25,8 @@ const INACTIVE = new WeakMap<Db, { ids: Set<number>; at: number }>();
 /**
  * A keyword matching more projects than this, combined with advanced filters, is tested from memory: the
  * filters' index drives and each candidate is looked up in the keyword's set of matches (kept 30 s, a few
- * keywords at a time). Materialising 150,000 FTS rowids in every query cost 70–150 ms at 500,000 projects.
+ * keywords at a time). Materialising a common keyword's FTS rowids in every query was the slowest part of such a
+ * search at scale (decision 063).
  */
 const KEYWORD_SET_MIN = 20_000;
 const KEYWORD_SETS_KEPT = 8;
