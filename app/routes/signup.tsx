@@ -222,7 +222,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limit = await publicFormLimiter("sign-up").begin(context, values.email);
   if (!limit.allowed) return answer(429, { price, formError: limit.message }, values);
   try {
-    await api.call(endpoints.register, { body: registerPayload(values, card, request_, trial) });
+    // A charge is not cut off half-way by the time the price took (decision 078).
+    await api.call(endpoints.register, {
+      body: registerPayload(values, card, request_, trial),
+      extendDeadline: "charges a card",
+    });
   } catch (error) {
     if (error instanceof ApiRequestError) {
       await limit.attempt.count();

@@ -83,7 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ values, errors, formError: null }, { status: 400 });
   }
   try {
+    // A charge is not cut off half-way by the time the page's reads took (decision 078).
     await context.get(apiContext).call(endpoints.subscribe, {
+      extendDeadline: "charges a card",
       body: {
         plan: Number(values.plan),
         bill_to: billTo(values),
