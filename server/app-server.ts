@@ -27,6 +27,7 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { sharedCacheable } from "../app/lib/cache-control";
 import { clientAddressOf } from "../app/lib/client-address";
 import type { Config } from "../app/lib/config.server";
 import { logPath } from "../app/lib/log-path";
@@ -305,7 +306,13 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
       if (name !== "set-cookie") res.setHeader(name, value);
     }
     const cookies = response.headers.getSetCookie();
-    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    // Never a cookie on an answer a shared cache may keep and hand to others (the app already holds it back:
+    // app/lib/middleware.server.ts; this is the last line).
+    if (cookies.length && sharedCacheable(response.headers.get("cache-control"))) {
+      console.warn(
+        `[server] ${method} ${logPath(req.url ?? "/")}: Set-Cookie dropped from a shared-cacheable answer`,
+      );
+    } else if (cookies.length) res.setHeader("Set-Cookie", cookies);
     if (response.status === 405 && !res.hasHeader("allow")) res.setHeader("Allow", methods.allowed(pathname));
     const noBody = method === "HEAD" || response.status === 204 || response.status === 304;
     if (!response.body || noBody) {
