@@ -30,7 +30,7 @@ import {
 import { sharedCacheable } from "../app/lib/cache-control";
 import { clientAddressOf } from "../app/lib/client-address";
 import type { Config } from "../app/lib/config.server";
-import { logPath } from "../app/lib/log-path";
+import { logPath, nonCanonicalSecretPath } from "../app/lib/log-path";
 import type { RequestInfo, RequestRefusal } from "../app/lib/request-info.server";
 import { compressible, compressor, preferredEncoding } from "./compression";
 import { checkFormBody, checkQuery, REFUSALS } from "./limits";
@@ -352,6 +352,9 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     const search = q < 0 ? "" : target.slice(q + 1);
 
     if ((method === "GET" || method === "HEAD") && (await statics.serve(pathname, req, res))) return;
+    // A secret path (a reset token, a calendar feed) is served at its one canonical spelling only, whose
+    // redaction in the logs is certain; any other spelling of it is a 404 (app/lib/log-path.ts).
+    if (nonCanonicalSecretPath(pathname)) return refuse(req, res, pathname, REFUSALS.notFound);
 
     if (method === "OPTIONS") {
       res.writeHead(204, { Allow: `${methods.allowed(pathname)}, OPTIONS`, "Cache-Control": "no-store" });

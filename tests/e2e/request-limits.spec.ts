@@ -8,7 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { APP_LOG, APP_URL } from "./support/env";
 import { loggedInMember, sessionFor } from "./support/fault-fixtures";
-import { createMember, expect, httpOnly, lastOutboxId, resetLinkFor, test } from "./support/fixtures";
+import { createMember, expect, httpOnly, lastOutboxId, query, resetLinkFor, test } from "./support/fixtures";
 import { rawRequest } from "./support/raw-http";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 
@@ -388,6 +388,79 @@ test.describe("request limits", () => {
     expect(written.includes(token.toLowerCase()), "the reset token is in the log").toBe(false);
     expect(written.includes(words), "the search words are in the log").toBe(false);
     expect(written.includes(member.email), "the e-mail address is in the log").toBe(false);
+  });
+});
+
+test.describe("secret paths", () => {
+  test("every other spelling of a reset link or a feed address is a 404, and no spelling puts the secret in the log", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const log = logFromHere();
+    const member = createMember();
+    const since = lastOutboxId();
+    const sent = await rawRequest(`${APP_URL}/ForgotPassword`, {
+      method: "POST",
+      headers: SAME_SITE,
+      body: new URLSearchParams({ email: member.email }).toString(),
+    });
+    expect(sent.status).toBe(302);
+    const token = new URL(await resetLinkFor(member.email, since)).pathname.split("/").pop() ?? "";
+    const hash = query<{ ical_hash: string }>("SELECT ical_hash FROM users WHERE email = ?", member.email)[0]
+      .ical_hash;
+    expect(token.length).toBeGreaterThan(20);
+    expect(hash).toMatch(/^[0-9a-f]{40}$/);
+    const encoded = (text: string) =>
+      [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    const variants = (prefix: string, secret: string, suffix: string) => [
+      `${prefix}/${secret}${suffix}/`,
+      `${prefix}/${secret}${suffix}//`,
+      `/${prefix}/${secret}${suffix}`,
+      `${prefix}//${secret}${suffix}`,
+      `${prefix.toLowerCase()}/${secret}${suffix.toLowerCase()}`,
+      `${prefix.toUpperCase()}/${secret}${suffix.toUpperCase()}`,
+      `${prefix}%2F${secret}${suffix.replace("/", "%2F")}`,
+      `${prefix}%2f${secret}${suffix}`,
+      `${prefix}%252F${secret}${suffix.replace("/", "%252F")}`,
+      `${prefix}\\${secret}${suffix.replace("/", "\\")}`,
+      `${prefix}/${encoded(secret)}${suffix}`,
+      `/Projects/..${prefix}/${secret}${suffix}`,
+    ];
+    const secrets = [
+      { canonical: `/ForgotPassword/${token}`, list: variants("/ForgotPassword", token, ""), secret: token },
+      { canonical: `/Calendar/${hash}/Ical`, list: variants("/Calendar", hash, "/Ical"), secret: hash },
+    ];
+    const { port } = new URL(APP_URL);
+    const get = (path: string) =>
+      statusLine(
+        `GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+      );
+    for (const { canonical, list } of secrets) {
+      expect(await get(canonical), canonical).toMatch(/^HTTP\/1\.1 200 /);
+      for (const path of list) expect(await get(path), path).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    await expect
+      .poll(
+        () =>
+          log()
+            .split("\n")
+            .filter((line) => /^GET /.test(line)).length,
+        {
+          message: "the access log has every request",
+        },
+      )
+      .toBeGreaterThanOrEqual(2 + secrets.reduce((n, s) => n + s.list.length, 0));
+    const written = log().toLowerCase();
+    for (const { secret } of secrets) {
+      expect(written.includes(secret.toLowerCase()), `the secret ${secret.slice(0, 6)}… is in the log`).toBe(
+        false,
+      );
+      expect(written.includes(encoded(secret).toLowerCase()), "the encoded secret is in the log").toBe(false);
+    }
+    expect(written).toMatch(/get \/forgotpassword\/\[redacted\] 404/);
+    expect(written).toMatch(/get \/calendar\/\[redacted\]\/ical 404/);
+    // The reset link still works at its own address.
+    expect((await rawRequest(`${APP_URL}/ForgotPassword/${token}`)).status).toBe(200);
   });
 });
 
