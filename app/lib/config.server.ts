@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   PUBLIC_FORM_DELAY_AFTER: z.coerce.number().int().min(1).default(3),
   PUBLIC_FORM_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
@@ -99,6 +100,8 @@ function loadConfig() {
       perClient: env.LOGIN_MAX_FAILURES_PER_CLIENT,
       windowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
     },
+    /** How long a browser that logged in stays a known device of the account (device-cookie.server.ts). */
+    loginDeviceCookieMs: env.LOGIN_DEVICE_COOKIE_DAYS * 86_400_000,
     /** Public forms that send mail or create something (ForgotPassword, sign-up): each use counts. */
     publicFormRateLimit: {
       delayAfter: env.PUBLIC_FORM_DELAY_AFTER,

@@ -108,6 +108,64 @@ describe("progressive delay per e-mail", () => {
   });
 });
 
+describe("known devices (OWASP device cookies)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("let the member's known device in while strangers' guesses hold the account's unknown devices", async () => {
+    const limiter = new AbuseLimiter("d1", POLICY, message, memoryStore(1000));
+    const stranger = from("198.51.100.7");
+    const member = from("203.0.113.20");
+    // A stranger keeps the account's delay going, one guess per wait.
+    let counted = 0;
+    while (counted < 5) {
+      const decision = await fail(limiter, stranger, "member@example.com");
+      if (decision.allowed) counted++;
+      else vi.advanceTimersByTime(decision.retryAfterSeconds * 1000 + 1);
+    }
+    expect(await limiter.begin(member, "member@example.com")).toMatchObject({ allowed: false });
+    // The member's browser, known to the account: not held, and its success leaves the strangers' count as it is.
+    const known = await limiter.begin(member, "member@example.com", { device: "device-of-the-member-1" });
+    if (!known.allowed) throw new Error("the member's known device is held back by a stranger");
+    await known.attempt.clear();
+    expect(await limiter.begin(stranger, "member@example.com")).toMatchObject({ allowed: false });
+  });
+
+  it("limit a known device by its own failures, with the same delays, and no other device by them", async () => {
+    const limiter = new AbuseLimiter("d2", POLICY, message, memoryStore(1000));
+    const client = from("203.0.113.20");
+    const device = { device: "a-device-with-a-stolen-session" };
+    for (let i = 0; i < 3; i++) {
+      const decision = await limiter.begin(client, "x@example.com", device);
+      if (!decision.allowed) throw new Error("held too early");
+      await decision.attempt.count();
+    }
+    expect(await limiter.begin(client, "x@example.com", device)).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    // The account's unknown devices and another known device are not held by this device's failures.
+    expect((await limiter.begin(client, "x@example.com")).allowed).toBe(true);
+    expect((await limiter.begin(client, "x@example.com", { device: "another-known-device" })).allowed).toBe(
+      true,
+    );
+  });
+
+  it("are not held by the per-client limit, which still holds the client's unknown devices", async () => {
+    const limiter = new AbuseLimiter("d3", { ...POLICY, perClient: 2 }, message, memoryStore(1000));
+    const office = from("192.0.2.44");
+    for (let i = 0; i < 2; i++)
+      expect((await fail(limiter, office, `guess${i}@example.com`)).allowed).toBe(true);
+    expect((await limiter.begin(office, "member@example.com")).allowed).toBe(false);
+    expect(
+      (await limiter.begin(office, "member@example.com", { device: "member-device-1234" })).allowed,
+    ).toBe(true);
+  });
+});
+
 describe("per-client limit", () => {
   it("counts a client's failures over every address, and only that client's", async () => {
     const limiter = new AbuseLimiter("t5", { ...POLICY, perClient: 5 }, message, memoryStore(1000));
