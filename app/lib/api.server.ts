@@ -106,6 +106,11 @@ export class ApiClient {
   constructor(
     private readonly request: Request,
     private readonly session: MemberSession,
+    /**
+     * The address of the client this request serves (requestInfoContext), for the limits of lookups made through
+     * the API on the client's behalf (promo codes: fetchPrice in app/lib/signup.server.ts).
+     */
+    readonly clientAddress: string | null = null,
   ) {
     this.endsAt = performance.now() + config.upstreamTimeoutMs;
   }

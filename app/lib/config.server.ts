@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   PUBLIC_FORM_DELAY_AFTER: z.coerce.number().int().min(1).default(3),
   PUBLIC_FORM_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(100).default(100_000),
   MAX_BODY_KB: z.coerce.number().int().min(1).max(100_000).default(256),
   MAX_FIELDS: z.coerce.number().int().min(10).max(100_000).default(1000),
@@ -109,6 +110,8 @@ function loadConfig() {
       perClient: env.PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR,
       windowSeconds: 3600,
     },
+    /** Promo-code lookups that do not apply, per client (rate-limit.server.ts promoLookupLimiter). */
+    promoRateLimit: { perClient: env.PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR, windowSeconds: 3600 },
     rateLimitMemoryKeys: env.RATE_LIMIT_MEMORY_KEYS,
     /** What the app server checks before a request reaches the router (server/limits.ts). */
     requestLimits: {

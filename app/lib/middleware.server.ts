@@ -171,7 +171,7 @@ function plainAnswer(status: number, message: string) {
 export const memberSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await MemberSession.fromRequest(request);
   context.set(memberSessionContext, session);
-  context.set(apiContext, new ApiClient(request, session));
+  context.set(apiContext, new ApiClient(request, session, context.get(requestInfoContext).clientAddress));
   const response = await next();
   if (sharedCacheable(response.headers.get("Cache-Control"))) return response;
   const cookie = await session.setCookieHeader();

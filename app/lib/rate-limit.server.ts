@@ -313,3 +313,78 @@ export function publicFormLimiter(name: string): AbuseLimiter {
   }
   return limiter;
 }
+
+export type LookupDecision =
+  | {
+      allowed: true;
+      /** The code did not apply: counted once per code and client (a repeat of the same code is no new guess). */
+      failed: () => Promise<void>;
+      /** The code applied, or was never judged (another field refused, the API down): nothing counts. */
+      release: () => Promise<void>;
+    }
+  | { allowed: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Failed lookups of a guessable code (a promo code is worth money), per client and window, like the public forms'
+ * per-client limit (docs/decisions/080-promo-code-lookups-limited.md). Every lookup takes a point up front (so that
+ * parallel lookups cannot all pass a check made before any is counted); a lookup whose code applied, or that
+ * repeats a code already counted for this client, gives it back. While a client has none left, every lookup with
+ * a code is refused without asking the API, the right code included: a refusal that let the right code through
+ * would still answer the guess.
+ */
+export class LookupLimiter {
+  private readonly failures: Counter;
+  private readonly seen: Counter;
+
+  constructor(
+    name: string,
+    private readonly policy: { perClient: number; windowSeconds: number },
+    private readonly message: (wait: string) => string,
+    counters: Store = store,
+  ) {
+    this.failures = counters.counter({
+      keyPrefix: `${name}:client`,
+      points: policy.perClient,
+      duration: policy.windowSeconds,
+    });
+    this.seen = counters.counter({ keyPrefix: `${name}:seen`, points: 1e9, duration: policy.windowSeconds });
+  }
+
+  async begin(clientAddress: string | null, code: string): Promise<LookupDecision> {
+    const client = clientKeyOf(clientAddress);
+    try {
+      await this.failures.consume(client);
+    } catch (error) {
+      if (!isLimit(error)) throw error;
+      const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      return { allowed: false, retryAfterSeconds, message: this.message(waitText(error.msBeforeNext)) };
+    }
+    const giveBack = async () => {
+      await this.failures.reward(client);
+    };
+    return {
+      allowed: true,
+      failed: async () => {
+        const codeKey = createHash("sha256")
+          .update(code.trim().toLowerCase())
+          .digest("base64url")
+          .slice(0, 24);
+        const seen = await this.seen.penalty(`${client}:${codeKey}`);
+        if (seen.consumedPoints > 1) await giveBack();
+      },
+      release: giveBack,
+    };
+  }
+}
+
+/**
+ * Promo-code lookups that fail (Register/Price with a code that does not apply): PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR
+ * per client. The checkout's live price and the subscription page's both pass through it (fetchPrice,
+ * app/lib/signup.server.ts).
+ */
+export const promoLookupLimiter = new LookupLimiter(
+  "promo",
+  config.promoRateLimit,
+  (wait) =>
+    `Too many promo codes that do not apply were tried from your address. Please try again in ${wait}, or leave the promo code empty.`,
+);

@@ -434,6 +434,15 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
         method="post"
         onChange={(event) => {
           follow(event);
+          // A promo code is priced once typed (when the field is left), not letter by letter: each partial code
+          // would be a lookup that does not apply, and those are limited per client (decision 080).
+          if ((event.target as { name?: string }).name !== "promo_code") schedulePrice();
+        }}
+        onBlur={(event) => {
+          const field: EventTarget = event.target;
+          if (!(field instanceof HTMLInputElement) || field.name !== "promo_code") return;
+          if (field.value === (field.dataset.priced ?? values.promo_code)) return;
+          field.dataset.priced = field.value;
           schedulePrice();
         }}
         // A submission's answer carries the price: a price still waiting for its timer would only come after it.

@@ -330,6 +330,87 @@ test.describe("known devices (device cookies)", () => {
   });
 });
 
+test.describe("promo codes", () => {
+  const PROMO_LIMIT = { PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: "3" };
+  const NOT_VALID = "The promo code is not valid.";
+  const TOO_MANY_CODES =
+    /Too many promo codes that do not apply were tried from your address\. Please try again in \d+ (second|minute)s?/;
+
+  test("codes that do not apply are limited per client; repeats of one code are not new guesses", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    await withSideApps([PROMO_LIMIT], async ([app]) => {
+      await app.proxy.set("pass");
+      const price = (fields: Record<string, string>, localAddress: string) =>
+        rawRequest(`${app.url}/sign-up/national`, {
+          method: "POST",
+          localAddress,
+          headers: { Origin: app.url, "Content-Type": FORM, Accept: "text/html" },
+          body: new URLSearchParams({ intent: "price", ...fields }).toString(),
+        });
+      // Three wrong codes from one address, then even the right one is refused there, without an answer.
+      for (const code of ["GUESS-A", "GUESS-B", "GUESS-C"])
+        expect((await price({ promo_code: code }, "127.0.0.2")).body).toContain(NOT_VALID);
+      const refused = await price({ promo_code: "SAVE500" }, "127.0.0.2");
+      expect(refused.body).toMatch(TOO_MANY_CODES);
+      expect(refused.body).not.toContain("$12,495");
+      // The price without a code still works there; another address gets the code's price.
+      expect((await price({}, "127.0.0.2")).body).toContain("$12,995");
+      expect((await price({ promo_code: "SAVE500" }, "127.0.0.3")).body).toContain("$12,495");
+      // The same wrong code again and again (the form re-priced as the member fills it in) counts once.
+      for (let i = 0; i < 5; i++)
+        expect((await price({ promo_code: "GUESS-A", company: `Co ${i}` }, "127.0.0.4")).body).toContain(
+          NOT_VALID,
+        );
+      for (const code of ["guess-b", "GUESS-C"])
+        expect((await price({ promo_code: code }, "127.0.0.4")).body).toContain(NOT_VALID);
+      expect((await price({ promo_code: "GUESS-D" }, "127.0.0.4")).body).toMatch(TOO_MANY_CODES);
+      // The marketing link's discount code is a lookup too: one that does not apply counts.
+      for (const code of ["LINK-A", "LINK-B", "LINK-C"])
+        expect((await price({ discount: code }, "127.0.0.5")).body).toContain("$12,995");
+      expect((await price({ discount: "WELCOME10" }, "127.0.0.5")).body).toMatch(TOO_MANY_CODES);
+      expect((await price({ discount: "WELCOME10" }, "127.0.0.6")).body).toContain("$11,695.50");
+    });
+  });
+
+  test("a member who types a code letter by letter and fills in the form after a wrong one is not held back", async ({
+    page,
+  }) => {
+    await withSideApps([PROMO_LIMIT], async ([app]) => {
+      await app.proxy.set("pass");
+      const js = !jsDisabled(test.info());
+      await page.goto(`${app.url}/sign-up/national`);
+      if (js) await expect(page.getByRole("button", { name: "Update price" })).toHaveCount(0);
+      const total = page.getByTestId("price-total");
+      await expect(total).toContainText("$12,995");
+      const promo = page.getByLabel("Promo code");
+      const reprice = async () => {
+        if (js) await promo.blur();
+        else await page.getByRole("button", { name: "Update price" }).click();
+      };
+      await promo.pressSequentially("NOPE-CODE-1");
+      await reprice();
+      await expect(page.getByText(NOT_VALID).first()).toBeVisible();
+      // The rest of the form, filled in with the wrong code still there: each change prices it again.
+      for (const [label, value] of [
+        ["First name", "Pat"],
+        ["Last name", "Lee"],
+        ["Phone", "5125550100"],
+      ]) {
+        await page.getByLabel(label, { exact: true }).pressSequentially(value);
+        if (!js) await page.getByRole("button", { name: "Update price" }).click();
+      }
+      await expect(page.getByText(NOT_VALID).first()).toBeVisible();
+      await promo.fill("");
+      await promo.pressSequentially("SAVE500");
+      await reprice();
+      await expect(total).toContainText("$12,495");
+      await expect(page.getByText(TOO_MANY_CODES)).toHaveCount(0);
+    });
+  });
+});
+
 test.describe("several instances", () => {
   test("two app instances with REDIS_URL share one limit: failures on one count on the other", async ({
     browserName: _,
