@@ -100,6 +100,7 @@ async function main() {
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
       PUBLIC_FORM_DELAY_AFTER: "1000",
       PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: "100000",
+      PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: "100000",
       MAX_BODY_KB: String(LIMITS.maxBodyBytes / 1024),
       MAX_FIELDS: String(LIMITS.maxFields),
       MAX_FIELD_REPEATS: String(LIMITS.maxRepeats),
