@@ -389,7 +389,8 @@ test.describe("promo codes", () => {
         if (js) await promo.blur();
         else await page.getByRole("button", { name: "Update price" }).click();
       };
-      await promo.pressSequentially("NOPE-CODE-1");
+      // Typed as a person types, slower than the live price's 100 ms.
+      await promo.pressSequentially("NOPE-CODE-1", { delay: 150 });
       await reprice();
       await expect(page.getByText(NOT_VALID).first()).toBeVisible();
       // The rest of the form, filled in with the wrong code still there: each change prices it again.
@@ -403,7 +404,7 @@ test.describe("promo codes", () => {
       }
       await expect(page.getByText(NOT_VALID).first()).toBeVisible();
       await promo.fill("");
-      await promo.pressSequentially("SAVE500");
+      await promo.pressSequentially("SAVE500", { delay: 150 });
       await reprice();
       await expect(total).toContainText("$12,495");
       await expect(page.getByText(TOO_MANY_CODES)).toHaveCount(0);
