@@ -338,7 +338,7 @@ export class LookupLimiter {
 
   constructor(
     name: string,
-    private readonly policy: { perClient: number; windowSeconds: number },
+    policy: { perClient: number; windowSeconds: number },
     private readonly message: (wait: string) => string,
     counters: Store = store,
   ) {
