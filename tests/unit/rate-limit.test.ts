@@ -4,6 +4,7 @@ import {
   AbuseLimiter,
   delayAfterAttempt,
   type LimitPolicy,
+  LookupLimiter,
   memoryStore,
   waitText,
 } from "../../app/lib/rate-limit.server";
@@ -198,5 +199,36 @@ describe("per-client limit", () => {
     for (let i = 0; i < 500; i++) await fail(limiter, from(`10.0.${i >> 8}.${i & 255}`), `m${i}@example.com`);
     expect((await limiter.begin(attacker, "v4@example.com")).allowed).toBe(true);
     expect((await limiter.begin(from("10.0.1.243"), "m499@example.com")).allowed).toBe(true);
+  });
+});
+
+describe("lookups of a guessable code", () => {
+  const lookups = () =>
+    new LookupLimiter(
+      "p1",
+      { perClient: 2, windowSeconds: 3600 },
+      (wait) => `Wait ${wait}.`,
+      memoryStore(1000),
+    );
+
+  async function look(limiter: LookupLimiter, client: string, code: string, outcome: "failed" | "release") {
+    const decision = await limiter.begin(client, code);
+    if (decision.allowed) await decision[outcome]();
+    return decision.allowed;
+  }
+
+  it("count each code that does not apply once per client, and refuse every code past the limit", async () => {
+    const limiter = lookups();
+    expect(await look(limiter, "198.51.100.7", "GUESS1", "failed")).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await look(limiter, "198.51.100.7", "guess1", "failed")).toBe(true);
+    // Codes that applied, and prices the API could not judge, give their point back.
+    for (let i = 0; i < 5; i++) expect(await look(limiter, "198.51.100.7", "SAVE500", "release")).toBe(true);
+    expect(await look(limiter, "198.51.100.7", "GUESS2", "failed")).toBe(true);
+    const refused = await limiter.begin("198.51.100.7", "SAVE500");
+    expect(refused).toMatchObject({
+      allowed: false,
+      message: expect.stringMatching(/^Wait \d+ minutes?\.$/),
+    });
+    expect(await look(limiter, "198.51.100.8", "SAVE500", "release")).toBe(true);
   });
 });
