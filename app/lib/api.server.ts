@@ -102,6 +102,21 @@ export class ApiClient {
   /** When this request's budget for API calls runs out (ms, performance.now()), and its signal once asked for. */
   private endsAt: number;
   private budget: { endsAt: number; signal: AbortSignal } | null = null;
+  /** Whether the page after this request's action has had its budget (budgetForThePageAfter). */
+  private pageBudgetGiven = false;
+
+  /**
+   * A form post without JavaScript is answered by its action and, in the same request, the page's loaders: the
+   * form again, with what was typed and the message, needs the page's reads. So once per post, when the action's
+   * first call other than a GET has ended (however it ended), the calls after it get a whole UPSTREAM_TIMEOUT_MS
+   * of their own: a post costs at most two timeouts, its action's and its page's, as with JavaScript (where the
+   * page is read again in a request of its own). Decision 078.
+   */
+  private budgetForThePageAfter() {
+    if (this.pageBudgetGiven || this.request.method === "GET" || this.request.method === "HEAD") return;
+    this.pageBudgetGiven = true;
+    this.endsAt = Math.max(this.endsAt, performance.now() + config.upstreamTimeoutMs);
+  }
 
   constructor(
     private readonly request: Request,
@@ -162,7 +177,10 @@ export class ApiClient {
     if (endpoint.method !== "GET") {
       this.reads.clear();
       const written = this.sendChecked(endpoint.method, path, endpoint.answer, options);
-      return written.finally(() => this.reads.clear()) as Promise<AnswerOf<E>>;
+      return written.finally(() => {
+        this.reads.clear();
+        this.budgetForThePageAfter();
+      }) as Promise<AnswerOf<E>>;
     }
     const key = readKey(path, query, options.auth !== false);
     let answer = this.reads.get(key);

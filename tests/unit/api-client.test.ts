@@ -355,6 +355,50 @@ describe("api.call", () => {
     }
   });
 
+  it("gives the page after a form post's write one budget of its own, once", async () => {
+    const configured = config.upstreamTimeoutMs;
+    config.upstreamTimeoutMs = 300;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      const post = new Request("http://app.test/Me/Projects", { method: "POST" });
+      const session = await MemberSession.fromRequest(post);
+      await session.startFresh(TOKEN);
+      const api = new ApiClient(post, session);
+      // The action's write hangs until the deadline...
+      answer = () => "silent";
+      const write = await api
+        .call(endpoints.createFolder, { body: { tag_type: 1, name: "A", color: "#000000" } })
+        .catch((e: unknown) => e);
+      expect(write).toMatchObject({ init: { status: 504 } });
+      // ...and the page after it still reads (what the form needs to show itself again), within one more budget.
+      answer = async () => {
+        await sleep(150);
+        return json({ data: [] });
+      };
+      await expect(api.call(endpoints.projectNotes, { params: { id: 1 } })).resolves.toEqual({ data: [] });
+      // Once: a second write does not extend it again.
+      answer = () => "silent";
+      const started = performance.now();
+      await api
+        .call(endpoints.createFolder, { body: { tag_type: 1, name: "B", color: "#000000" } })
+        .catch(() => null);
+      await api.call(endpoints.alerts).catch(() => null);
+      expect(performance.now() - started).toBeLessThan(250);
+      // A page load (GET) never gets it.
+      const get = new Request("http://app.test/Me/Projects");
+      const onGet = new ApiClient(get, session);
+      answer = () => "silent";
+      await onGet
+        .call(endpoints.createFolder, { body: { tag_type: 1, name: "C", color: "#000000" } })
+        .catch(() => null);
+      const after = performance.now();
+      await onGet.call(endpoints.alerts).catch(() => null);
+      expect(performance.now() - after).toBeLessThan(50);
+    } finally {
+      config.upstreamTimeoutMs = configured;
+    }
+  });
+
   it("answers a 403 for a free trial that is over with the trial-expired dialog, other refusals as they are", async () => {
     const { api } = await client();
     const trial = (remaining: number) =>
