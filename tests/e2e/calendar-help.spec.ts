@@ -262,6 +262,7 @@ test.describe("calendar", () => {
     await page.goto("/ForgotPassword");
     await page.getByLabel("Email").fill(member.email);
     await page.getByRole("button", { name: /send/i }).click();
+    await expect(page.getByRole("dialog", { name: "Sent!" })).toBeVisible();
     const link = await resetLinkFor(member.email, since);
     await page.goto(link);
     await page.getByLabel("New password").fill("feed-follows-2");
