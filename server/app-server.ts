@@ -27,9 +27,10 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { sharedCacheable } from "../app/lib/cache-control";
 import { clientAddressOf } from "../app/lib/client-address";
 import type { Config } from "../app/lib/config.server";
-import { logPath } from "../app/lib/log-path";
+import { logPath, nonCanonicalSecretPath } from "../app/lib/log-path";
 import type { RequestInfo, RequestRefusal } from "../app/lib/request-info.server";
 import { compressible, compressor, preferredEncoding } from "./compression";
 import { checkFormBody, checkQuery, REFUSALS } from "./limits";
@@ -92,40 +93,45 @@ function readBody(req: IncomingMessage, max: number): Promise<ReadResult> {
   });
 }
 
-/** How much of a refused body is still read and dropped, and for how long, before the connection is cut. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
-const DRAIN_MS = 5_000;
-/** How long an answer on a closing connection waits for the client to finish sending. */
-const CLOSE_GRACE_MS = 1_000;
+/** How much of a refused body is still read and dropped after the answer, and for how long, before the cut. */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 5_000;
 
 /**
- * Reads and drops the rest of a refused request's body. A server that closes a connection with unread data
- * makes the kernel reset it, and the client then loses the answer: reading on lets the client finish sending,
- * read the answer, and (on a keep-alive connection) send its next request. A client that sends more than
- * DRAIN_BYTES, or for longer than DRAIN_MS, is cut off. Resolves when the answer may go out: at once on a
- * keep-alive connection; on one that closes after the answer (the client asked for `Connection: close`), once
- * the body has ended, or after CLOSE_GRACE_MS.
+ * A refused request whose body has not all arrived is answered and then closed, as nginx does ("lingering
+ * close"): the answer says `Connection: close` and goes out at once; after it the server ends its side of the
+ * connection (FIN) and keeps reading and dropping what the client still sends, up to LINGER_BYTES or LINGER_MS,
+ * whichever comes first, or until the client closes. Closing at once with the client's bytes still arriving makes
+ * the kernel reset the connection, and the client then loses the answer it has not read yet (what a body
+ * declared over 16 MiB got before: a reset instead of its 413).
  */
-function dropRestOfBody(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.complete) return Promise.resolve();
-  const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  // It would be cut off anyway: say so, and close once the answer is out.
-  if (declared > DRAIN_BYTES) res.shouldKeepAlive = false;
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  res.shouldKeepAlive = false;
+  const socket = req.socket;
   let dropped = 0;
-  const cut = () => req.socket.destroy();
-  const timer = setTimeout(cut, DRAIN_MS);
+  const cut = () => socket.destroy();
+  const timer = setTimeout(cut, LINGER_MS);
   timer.unref();
+  socket.once("close", () => clearTimeout(timer));
   req.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DRAIN_BYTES) cut();
+    if (dropped > LINGER_BYTES) cut();
   });
-  const ended = new Promise<void>((resolveEnd) => {
-    req.once("end", resolveEnd);
-    req.once("close", resolveEnd);
-  }).then(() => clearTimeout(timer));
   req.resume();
-  if (res.shouldKeepAlive) return Promise.resolve();
-  return Promise.race([ended, new Promise<void>((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+  // Node ends a connection that closes after its answer with socket.destroySoon(): the FIN, then the socket's
+  // destruction as soon as the answer is flushed. Only the FIN here; the caps above (or the client) end the rest.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+  };
+}
+
+function declaredTooLarge(req: IncomingMessage, max: number): boolean {
+  return Number(req.headers["content-length"] ?? Number.NaN) > max;
+}
+
+function expectsContinue(req: IncomingMessage): boolean {
+  return /^\s*100-continue\s*$/i.test(req.headers.expect ?? "");
 }
 
 function plainAnswer(
@@ -249,7 +255,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     process.stdout.write(`${method} ${logPath(target)} ${status} ${ms} ms\n`);
   }
 
-  /** A refusal of a request whose body may be partly unread: the rest is dropped while the answer goes out. */
+  /** A refusal of a request whose body may be partly unread: answered, then closed (closeAfterAnswer). */
   async function refuse(
     req: IncomingMessage,
     res: ServerResponse,
@@ -257,7 +263,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     refusal: RequestRefusal,
     allow?: string,
   ) {
-    await dropRestOfBody(req, res);
+    closeAfterAnswer(req, res);
     const extra: Record<string, string> = allow ? { Allow: allow } : {};
     if (refusal.status === 405 || !wantsPage(req, pathname)) {
       plainAnswer(res, refusal.status, refusal.message, extra);
@@ -305,7 +311,13 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
       if (name !== "set-cookie") res.setHeader(name, value);
     }
     const cookies = response.headers.getSetCookie();
-    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    // Never a cookie on an answer a shared cache may keep and hand to others (the app already holds it back:
+    // app/lib/middleware.server.ts; this is the last line).
+    if (cookies.length && sharedCacheable(response.headers.get("cache-control"))) {
+      console.warn(
+        `[server] ${method} ${logPath(req.url ?? "/")}: Set-Cookie dropped from a shared-cacheable answer`,
+      );
+    } else if (cookies.length) res.setHeader("Set-Cookie", cookies);
     if (response.status === 405 && !res.hasHeader("allow")) res.setHeader("Allow", methods.allowed(pathname));
     const noBody = method === "HEAD" || response.status === 204 || response.status === 304;
     if (!response.body || noBody) {
@@ -340,6 +352,9 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     const search = q < 0 ? "" : target.slice(q + 1);
 
     if ((method === "GET" || method === "HEAD") && (await statics.serve(pathname, req, res))) return;
+    // A secret path (a reset token, a calendar feed) is served at its one canonical spelling only, whose
+    // redaction in the logs is certain; any other spelling of it is a 404 (app/lib/log-path.ts).
+    if (nonCanonicalSecretPath(pathname)) return refuse(req, res, pathname, REFUSALS.notFound);
 
     if (method === "OPTIONS") {
       res.writeHead(204, { Allow: `${methods.allowed(pathname)}, OPTIONS`, "Cache-Control": "no-store" });
@@ -354,8 +369,13 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     if (queryRefusal) return refuse(req, res, pathname, queryRefusal);
     if (get) return answerFromApp(req, res, pathname, null, null);
 
-    // Read up to the limit even when Content-Length already says more: a body whose first part breaks the form
-    // limits is answered as such (400), a merely large one 413.
+    // A client waiting for "100 Continue" has sent nothing yet: a declared size over the limit is refused before it
+    // sends any of it (server.on("checkContinue") below holds the 100 back).
+    if (declaredTooLarge(req, limits.maxBodyBytes) && expectsContinue(req)) {
+      return refuse(req, res, pathname, REFUSALS.bodyTooLarge);
+    }
+    // Otherwise read up to the limit even when Content-Length already says more: a body whose first part breaks the
+    // form limits is answered as such (400), a merely large one 413.
     const read = await readBody(req, limits.maxBodyBytes);
     if (read.kind === "aborted") return;
     if (read.kind === "too-large") {
@@ -368,20 +388,27 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     return answerFromApp(req, res, pathname, read.body, null);
   }
 
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error) => {
+      console.error(`[server] ${req.method} ${logPath(req.url ?? "/")}: ${summary(error)}`);
+      if (!res.headersSent) plainAnswer(res, 500, "Something went wrong. Please try again in a moment.");
+      else res.destroy();
+    });
+  };
   const server = createServer(
     {
       requestTimeout: REQUEST_TIMEOUT_MS,
       headersTimeout: HEADERS_TIMEOUT_MS,
       keepAliveTimeout: KEEP_ALIVE_MS,
     },
-    (req, res) => {
-      handle(req, res).catch((error) => {
-        console.error(`[server] ${req.method} ${logPath(req.url ?? "/")}: ${summary(error)}`);
-        if (!res.headersSent) plainAnswer(res, 500, "Something went wrong. Please try again in a moment.");
-        else res.destroy();
-      });
-    },
+    onRequest,
   );
+  // "Expect: 100-continue": the client is told to go on unless the size it declares is already too large, which
+  // handle() then refuses at once (413), before the client has sent a byte of it.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (!declaredTooLarge(req, limits.maxBodyBytes)) res.writeContinue();
+    onRequest(req, res);
+  });
   // CONNECT never becomes a request event: answer it here, like the other methods no route serves.
   server.on("connect", (req: IncomingMessage, socket: Socket) => {
     process.stdout.write(`CONNECT ${logPath(req.url ?? "/")} 405 0.0 ms\n`);

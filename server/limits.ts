@@ -54,6 +54,11 @@ export const REFUSALS = {
     title: "Address not accepted",
     message: "This address has more parameters than this site accepts. Please go back and try again.",
   },
+  notFound: {
+    status: 404,
+    title: "Page not found",
+    message: "We could not find the page you asked for.",
+  },
   methodNotAllowed: {
     status: 405,
     title: "Not allowed",

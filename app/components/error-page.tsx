@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { isTrialExpiredBody } from "~/lib/trial";
+import { TrialExpiredDialog, TrialExpiredPage } from "./trial-dialogs";
 
 type Described = { status: number; title: string; message: string };
 
@@ -28,10 +30,21 @@ function describe(error: unknown): Described {
   };
 }
 
-/** The friendly page every error boundary shows: a title, a plain message, a way back. No stack, no token. */
+/**
+ * The friendly page every error boundary shows: a title, a plain message, a way back. No stack, no token. A
+ * refusal because the member's free trial is over (app/lib/api.server.ts) is the trial-expired dialog instead.
+ */
 export function ErrorPage({ error, compact = false }: { error: unknown; compact?: boolean }) {
-  const { status, title, message } = describe(error);
   const location = useLocation();
+  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
+    const url = error.data.demoSchedulingUrl;
+    return compact ? (
+      <TrialExpiredDialog demoSchedulingUrl={url} />
+    ) : (
+      <TrialExpiredPage demoSchedulingUrl={url} />
+    );
+  }
+  const { status, title, message } = describe(error);
   const body = (
     <div
       role="alert"

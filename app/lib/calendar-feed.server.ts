@@ -57,3 +57,18 @@ export function notModified(request: Request, etag: string): boolean {
   if (header.trim() === "*") return true;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
+
+/**
+ * What a feed that may no longer be read answers (403: a free trial that is over): a calendar without any event,
+ * whose name and description say why, so that a calendar program that shows the body shows the reason, and one
+ * that keeps the last good copy is told nothing more.
+ */
+export function refusedCalendar(reason: string, origin: string): string {
+  const calendar = ical({
+    name: `Project Leads reminders: ${reason}`,
+    description: `${reason} Subscribe to see your note reminders here again: ${origin}/Me/Subscription`,
+    prodId: { company: "Project Leads", product: "Note reminders", language: "EN" },
+    ttl: FEED_MAX_AGE_SECONDS,
+  });
+  return calendar.toString();
+}

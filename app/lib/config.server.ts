@@ -39,10 +39,12 @@ const EnvSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   PUBLIC_FORM_DELAY_AFTER: z.coerce.number().int().min(1).default(3),
   PUBLIC_FORM_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PAYMENT_MAX_FAILED_CARDS_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_MEMORY_KEYS: z.coerce.number().int().min(100).default(100_000),
   MAX_BODY_KB: z.coerce.number().int().min(1).max(100_000).default(256),
   MAX_FIELDS: z.coerce.number().int().min(10).max(100_000).default(1000),
@@ -100,6 +102,8 @@ function loadConfig() {
       perClient: env.LOGIN_MAX_FAILURES_PER_CLIENT,
       windowSeconds: env.LOGIN_FAILURE_WINDOW_MINUTES * 60,
     },
+    /** How long a browser that logged in stays a known device of the account (device-cookie.server.ts). */
+    loginDeviceCookieMs: env.LOGIN_DEVICE_COOKIE_DAYS * 86_400_000,
     /** Public forms that send mail or create something (ForgotPassword, sign-up): each use counts. */
     publicFormRateLimit: {
       delayAfter: env.PUBLIC_FORM_DELAY_AFTER,
@@ -109,6 +113,8 @@ function loadConfig() {
     },
     /** Declined or refused cards per client address per hour (payment-limit.server.ts); per member it is 5. */
     paymentFailuresPerClient: env.PAYMENT_MAX_FAILED_CARDS_PER_CLIENT,
+    /** Promo-code lookups that do not apply, per client (rate-limit.server.ts promoLookupLimiter). */
+    promoRateLimit: { perClient: env.PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR, windowSeconds: 3600 },
     rateLimitMemoryKeys: env.RATE_LIMIT_MEMORY_KEYS,
     /** What the app server checks before a request reaches the router (server/limits.ts). */
     requestLimits: {

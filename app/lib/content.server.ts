@@ -157,8 +157,16 @@ export function toContentItem(raw: unknown): ContentItem | null {
   };
 }
 
-/** The manuals or the videos of the content site: cards, or why there are none. */
-export async function loadContent(kind: ContentKind, signal?: AbortSignal): Promise<ContentResult> {
+/**
+ * The manuals or the videos of the content site: cards, or why there are none. `signal` is the member's request
+ * (its end stops the read), `deadline` the request's budget for upstream calls (ApiClient.deadline, decision 078):
+ * the read gives up at the sooner of it and TIMEOUT_MS.
+ */
+export async function loadContent(
+  kind: ContentKind,
+  signal?: AbortSignal,
+  deadline?: AbortSignal,
+): Promise<ContentResult> {
   const base = contentBase();
   if (!base) return { status: "unconfigured" };
   const url = new URL(`${PATHS[kind]}?per_page=100`, base).href;
@@ -166,9 +174,10 @@ export async function loadContent(kind: ContentKind, signal?: AbortSignal): Prom
   if (cached) return cached;
   try {
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    const bounds = [signal, deadline, timeout].filter((s): s is AbortSignal => s !== undefined);
     const response = await fetch(url, {
       headers: { Accept: "application/json" },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: AbortSignal.any(bounds),
       redirect: "error",
     });
     if (!response.ok) throw new Error(`status ${response.status}`);

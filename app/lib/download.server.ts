@@ -5,6 +5,7 @@ import { readListParams } from "./list-params";
 import { currentMember } from "./member.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
+import { isTrialExpiredBody } from "./trial";
 
 const NO_DOWNLOAD = "Your subscription does not include downloads.";
 
@@ -77,6 +78,8 @@ export async function downloadList(
       },
     });
   } catch (error) {
+    // The trial ended meanwhile (another tab spent the last report): the page it goes back to shows the dialog.
+    if (isTrialExpiredBody((error as { data?: unknown } | null)?.data)) throw redirect(back);
     let message = upstreamFailureMessage(error);
     if (!message && error instanceof ApiRequestError) {
       message = error.status === 403 ? NO_DOWNLOAD : error.message;

@@ -2,24 +2,51 @@
  * The path of a request as logs may show it: never the query string (search words are member data), and with
  * the path segments that grant access on their own replaced by "[redacted]": the password-reset token of
  * /ForgotPassword/{token}, the calendar feed's secret of /Calendar/{hash}/Ical and the unsubscribe token of
- * /Unsubscribe/{token}. Routes match case-insensitively and after percent-decoding, so the patterns are checked
- * on the decoded path; what is logged is printable ASCII only (a %0A in a path cannot forge a log line) and at
- * most 300 characters.
+ * /Unsubscribe/{token}. The patterns are matched on
+ * the path normalised the way a router or a browser may read it (percent-decoding, repeated until stable;
+ * backslashes as slashes; repeated slashes as one; dot segments resolved; trailing slashes dropped; any case), so
+ * that no spelling of a secret path reaches a log. What is logged is that normalised path, printable ASCII only
+ * (a %0A in a path cannot forge a log line), at most 300 characters.
+ *
+ * The secret paths also have one canonical spelling, the one the app writes (in the reset e-mail, on the calendar
+ * page): any other spelling of them is answered 404 by the app server (server/app-server.ts), so a secret is
+ * only ever served at the address whose redaction is certain.
  */
 const SECRET_SEGMENTS: RegExp[] = [
   /^(\/forgotpassword\/)[^/]+/i,
-  /^(\/calendar\/)[^/]+(?=\/ical(?:\.data)?\/?$)/i,
+  /^(\/calendar\/)[^/]+(?=\/ical)/i,
   /^(\/unsubscribe\/)[^/]+/i,
+];
+
+/** The secret routes as the router matches them (any case, `.data` for a client navigation's data request). */
+const SECRET_ROUTES: RegExp[] = [
+  /^\/forgotpassword\/[^/]+(\.data)?$/i,
+  /^\/calendar\/[^/]+\/ical(\.data)?$/i,
+  /^\/unsubscribe\/[^/]+(\.data)?$/i,
+];
+
+/** The one spelling of each secret path the app writes, and serves. */
+const CANONICAL: RegExp[] = [
+  /^\/ForgotPassword\/[A-Za-z0-9_-]+(\.data)?$/,
+  /^\/Calendar\/[0-9a-f]{40}\/Ical$/,
+  /^\/Unsubscribe\/[A-Za-z0-9_-]+(\.data)?$/,
 ];
 
 const MAX_LOGGED = 300;
 
 function decode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
+  let current = path;
+  for (let i = 0; i < 4; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return current;
+    }
+    if (next === current) return current;
+    current = next;
   }
+  return current;
 }
 
 function printable(text: string): string {
@@ -33,21 +60,55 @@ function printable(text: string): string {
   return out;
 }
 
-/** `pathOrUrl` is a request target ("/ForgotPassword/abc?x=1") or a full URL. */
-export function logPath(pathOrUrl: string): string {
+/** The path of a request target or URL, without its query string and fragment (null when it cannot be read). */
+function pathOf(pathOrUrl: string): string | null {
   let path = pathOrUrl;
   if (!path.startsWith("/")) {
     try {
       path = new URL(path).pathname;
     } catch {
-      return "[unparsable]";
+      return null;
     }
   }
   const query = path.search(/[?#]/);
-  if (query >= 0) path = path.slice(0, query);
-  let decoded = decode(path);
-  // A dot segment resolves before the routes see it ("/x/../ForgotPassword/t"): fold it the same way here.
-  if (/(^|\/)\.\.?(\/|$)/.test(decoded)) decoded = new URL(decoded.replace(/^\/+/, "/"), "http://x").pathname;
-  for (const pattern of SECRET_SEGMENTS) decoded = decoded.replace(pattern, "$1[redacted]");
-  return printable(decoded);
+  return query >= 0 ? path.slice(0, query) : path;
+}
+
+/**
+ * A path as the router (or a browser's URL parser) may read it: decoded, backslashes as slashes, one slash at a
+ * time, dot segments resolved, no trailing slash.
+ */
+export function normalisedPath(path: string): string {
+  let normal = decode(path)
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/");
+  if (/(^|\/)\.\.?(\/|$)/.test(normal)) {
+    try {
+      normal = new URL(normal.replace(/^\/*/, "/"), "http://x").pathname;
+      normal = decode(normal).replace(/\/{2,}/g, "/");
+    } catch {
+      // not a path a router could read either: it stays as it is
+    }
+  }
+  return normal.length > 1 ? normal.replace(/\/+$/, "") || "/" : normal;
+}
+
+/** `pathOrUrl` is a request target ("/ForgotPassword/abc?x=1") or a full URL. */
+export function logPath(pathOrUrl: string): string {
+  const path = pathOf(pathOrUrl);
+  if (path === null) return "[unparsable]";
+  let logged = normalisedPath(path);
+  for (const pattern of SECRET_SEGMENTS) logged = logged.replace(pattern, "$1[redacted]");
+  return printable(logged);
+}
+
+/**
+ * Whether a request path (without its query) is another spelling of a secret path than the canonical one: a
+ * trailing or doubled slash, another case, a percent-encoded character, a backslash, a dot segment. The app server
+ * answers these 404.
+ */
+export function nonCanonicalSecretPath(path: string): boolean {
+  if (CANONICAL.some((pattern) => pattern.test(path))) return false;
+  const normal = normalisedPath(path);
+  return SECRET_ROUTES.some((pattern) => pattern.test(normal));
 }

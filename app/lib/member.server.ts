@@ -1,11 +1,10 @@
-import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { endpoints } from "../../contract/endpoints";
 import type { User } from "../../contract/user";
-import { ApiRequestError, apiContext } from "./api.server";
-import { config } from "./config.server";
+import { ApiRequestError, apiContext, trialExpiredResponse } from "./api.server";
 import { isoDay } from "./dates";
 import { type MemberSession, memberSessionContext } from "./session.server";
-import { isFreeTrial, isTrialExpired, remainingProjects, type TrialExpiredBody } from "./trial";
+import { isFreeTrial, isTrialExpired, remainingProjects } from "./trial";
 
 /**
  * The current member and the rights that follow from it, on the server (docs/decisions/013-rights-on-the-server.md):
@@ -63,8 +62,5 @@ export const trialGate: MiddlewareFunction<Response> = async ({ request, context
   if (!user || !isFreeTrial(user)) return next();
   const previousRemaining = previousRemainingFor(session, user, request);
   if (!isTrialExpired(user, isoDay(new Date()), { previousRemaining })) return next();
-  throw data<TrialExpiredBody>(
-    { trialExpired: true, demoSchedulingUrl: config.demoSchedulingUrl },
-    { status: 403, headers: { "Cache-Control": "no-store" } },
-  );
+  throw trialExpiredResponse();
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
 import { ApiClient, apiContext } from "./api.server";
+import { sharedCacheable } from "./cache-control";
 import { config } from "./config.server";
 import { contentOrigin } from "./content.server";
 import { litePagesContext, litePagesFrom } from "./lite-pages";
@@ -164,12 +165,17 @@ function plainAnswer(status: number, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** Loads the member session and the API client for the request, and writes the session cookie once. */
+/**
+ * Loads the member session and the API client for the request, and writes the session cookie once. Never on an
+ * answer a shared cache may keep (the map tiles: `public`): a refreshed last-seen time waits for the next private
+ * or no-store answer, so that no cache hands one member's cookie to others.
+ */
 export const memberSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await MemberSession.fromRequest(request);
   context.set(memberSessionContext, session);
-  context.set(apiContext, new ApiClient(request, session));
+  context.set(apiContext, new ApiClient(request, session, context.get(requestInfoContext).clientAddress));
   const response = await next();
+  if (sharedCacheable(response.headers.get("Cache-Control"))) return response;
   const cookie = await session.setCookieHeader();
   if (cookie) {
     try {

@@ -2,11 +2,16 @@
  * Abuse limits of the public forms, on rate-limiter-flexible (docs/decisions/012-request-and-abuse-limits.md):
  *
  * - per e-mail address, a progressive delay instead of a lock: after `delayAfter` counted attempts, each further
- *   one waits min(2^(n − delayAfter), maxDelay) seconds after the n-th. A stranger's failures slow an account
- *   down; they never lock its member out, who gets in with the right password once the wait is over. At most
- *   one attempt per address is under way at a time once the delays have begun (an atomic gate), so a burst of
- *   parallel guesses gets no further than one sequential guess;
- * - per client (the address the app server found: requestInfoContext), a number of attempts per window;
+ *   one waits min(2^(n − delayAfter), maxDelay) seconds after the n-th. At most one attempt per address is under
+ *   way at a time once the delays have begun (an atomic gate), so a burst of parallel guesses gets no further
+ *   than one sequential guess;
+ * - for password checks (login, and every form that asks for the current password), OWASP's device cookies
+ *   (docs/decisions/079-login-device-cookies.md): a browser that has logged in to the account before says so with a
+ *   signed cookie (app/lib/device-cookie.server.ts) and is limited by its own failures only, the same delays per
+ *   device; unknown devices share the account's delay. A stranger's failures can slow the account's unknown
+ *   devices down, never the member's own browser;
+ * - per client (the address the app server found: requestInfoContext), a number of attempts per window (for a
+ *   password check: the attempts of unknown devices);
  * - the counters live in Redis when REDIS_URL is set, so several app instances share them (with the in-memory
  *   store as insurance while Redis is unreachable), else in memory, in one LRU table of bounded size: when it is
  *   full, the least recently used entries go, never all of them.
@@ -141,7 +146,8 @@ const ATTEMPT_HOLD_SECONDS = Math.ceil(config.upstreamTimeoutMs / 1000) + 2;
 /** An address's count is forgotten this long after its first counted attempt (or at a success). */
 const EMAIL_MEMORY_SECONDS = 24 * 3600;
 
-function emailKey(email: string) {
+/** What an e-mail address is counted (and remembered in the device cookie) under: a short hash of it. */
+export function emailKey(email: string) {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
 }
 
@@ -180,6 +186,8 @@ function isLimit(error: unknown): error is RateLimiterRes {
 export class AbuseLimiter {
   private readonly emailCounts: Counter;
   private readonly emailGates: Counter;
+  private readonly deviceCounts: Counter;
+  private readonly deviceGates: Counter;
   private readonly clientCounts: Counter;
 
   constructor(
@@ -195,6 +203,16 @@ export class AbuseLimiter {
     });
     this.emailGates = counters.counter({
       keyPrefix: `${name}:gate`,
+      points: 1,
+      duration: ATTEMPT_HOLD_SECONDS,
+    });
+    this.deviceCounts = counters.counter({
+      keyPrefix: `${name}:device`,
+      points: 1e9,
+      duration: EMAIL_MEMORY_SECONDS,
+    });
+    this.deviceGates = counters.counter({
+      keyPrefix: `${name}:device-gate`,
       points: 1,
       duration: ATTEMPT_HOLD_SECONDS,
     });
@@ -214,24 +232,37 @@ export class AbuseLimiter {
    * Asks whether `email` may be tried now by the request's client. Every attempt is counted up front (so that
    * parallel attempts cannot all pass a check made before any of them is counted); the answer's `attempt` then
    * says how it ended.
+   *
+   * With `device` (the id the request's device cookie gives for this account: a browser that has logged in to it
+   * before), the attempt is counted against that device alone, with the same delays, and neither the account's
+   * delay nor the per-client limit holds it back: OWASP's "Slow Down Online Guessing Attacks with Device Cookies".
    */
-  async begin(context: Readonly<RouterContextProvider>, email: string): Promise<LimitDecision> {
+  async begin(
+    context: Readonly<RouterContextProvider>,
+    email: string,
+    { device = null }: { device?: string | null } = {},
+  ): Promise<LimitDecision> {
     const client = clientKeyOf(context.get(requestInfoContext).clientAddress);
-    const address = emailKey(email);
-    try {
-      await this.clientCounts.consume(client);
-    } catch (error) {
-      if (!isLimit(error)) throw error;
-      return this.refused(error.msBeforeNext);
+    const [counts, gates, key] = device
+      ? [this.deviceCounts, this.deviceGates, device]
+      : [this.emailCounts, this.emailGates, emailKey(email)];
+    if (!device) {
+      try {
+        await this.clientCounts.consume(client);
+      } catch (error) {
+        if (!isLimit(error)) throw error;
+        return this.refused(error.msBeforeNext);
+      }
     }
-    const n = (await this.emailCounts.penalty(address)).consumedPoints;
+    const giveBackClient = () => (device ? null : this.clientCounts.reward(client));
+    const n = (await counts.penalty(key)).consumedPoints;
     const gated = n > this.policy.delayAfter;
     if (gated) {
       try {
-        // Free only when the address's last wait is over and no other attempt holds it.
-        await this.emailGates.consume(address);
+        // Free only when the last wait is over and no other attempt holds it.
+        await gates.consume(key);
       } catch (error) {
-        await Promise.all([this.emailCounts.reward(address), this.clientCounts.reward(client)]);
+        await Promise.all([counts.reward(key), giveBackClient()]);
         if (!isLimit(error)) throw error;
         return this.refused(error.msBeforeNext);
       }
@@ -239,28 +270,26 @@ export class AbuseLimiter {
     const attempt: Attempt = {
       count: async () => {
         const wait = delayAfterAttempt(n, this.policy);
-        if (wait > 0) await this.emailGates.block(address, wait);
+        if (wait > 0) await gates.block(key, wait);
       },
+      // A success clears what it was counted against: the account's count (an unknown device that got in), or
+      // the device's own. A known device's success leaves the account's count to strangers' guesses as it is.
       clear: async () => {
-        await Promise.all([
-          this.emailCounts.delete(address),
-          this.emailGates.delete(address),
-          this.clientCounts.reward(client),
-        ]);
+        await Promise.all([counts.delete(key), gates.delete(key), giveBackClient()]);
       },
       release: async () => {
-        await Promise.all([
-          this.emailCounts.reward(address),
-          this.clientCounts.reward(client),
-          gated ? this.emailGates.delete(address) : null,
-        ]);
+        await Promise.all([counts.reward(key), giveBackClient(), gated ? gates.delete(key) : null]);
       },
     };
     return { allowed: true, attempt };
   }
 }
 
-/** Failed logins: per e-mail progressive delays, per client LOGIN_MAX_FAILURES_PER_CLIENT per window. */
+/**
+ * Password checks: the login form and every form that asks for the current password (password change, e-mail
+ * change) share it, so that each is as slow to guess through as the login. Per device (known devices), per
+ * account (unknown devices), per client LOGIN_MAX_FAILURES_PER_CLIENT per window.
+ */
 export const loginLimiter = new AbuseLimiter(
   "login",
   config.loginRateLimit,
@@ -285,3 +314,78 @@ export function publicFormLimiter(name: string): AbuseLimiter {
   }
   return limiter;
 }
+
+export type LookupDecision =
+  | {
+      allowed: true;
+      /** The code did not apply: counted once per code and client (a repeat of the same code is no new guess). */
+      failed: () => Promise<void>;
+      /** The code applied, or was never judged (another field refused, the API down): nothing counts. */
+      release: () => Promise<void>;
+    }
+  | { allowed: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Failed lookups of a guessable code (a promo code is worth money), per client and window, like the public forms'
+ * per-client limit (docs/decisions/080-promo-code-lookups-limited.md). Every lookup takes a point up front (so that
+ * parallel lookups cannot all pass a check made before any is counted); a lookup whose code applied, or that
+ * repeats a code already counted for this client, gives it back. While a client has none left, every lookup with
+ * a code is refused without asking the API, the right code included: a refusal that let the right code through
+ * would still answer the guess.
+ */
+export class LookupLimiter {
+  private readonly failures: Counter;
+  private readonly seen: Counter;
+
+  constructor(
+    name: string,
+    policy: { perClient: number; windowSeconds: number },
+    private readonly message: (wait: string) => string,
+    counters: Store = store,
+  ) {
+    this.failures = counters.counter({
+      keyPrefix: `${name}:client`,
+      points: policy.perClient,
+      duration: policy.windowSeconds,
+    });
+    this.seen = counters.counter({ keyPrefix: `${name}:seen`, points: 1e9, duration: policy.windowSeconds });
+  }
+
+  async begin(clientAddress: string | null, code: string): Promise<LookupDecision> {
+    const client = clientKeyOf(clientAddress);
+    try {
+      await this.failures.consume(client);
+    } catch (error) {
+      if (!isLimit(error)) throw error;
+      const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      return { allowed: false, retryAfterSeconds, message: this.message(waitText(error.msBeforeNext)) };
+    }
+    const giveBack = async () => {
+      await this.failures.reward(client);
+    };
+    return {
+      allowed: true,
+      failed: async () => {
+        const codeKey = createHash("sha256")
+          .update(code.trim().toLowerCase())
+          .digest("base64url")
+          .slice(0, 24);
+        const seen = await this.seen.penalty(`${client}:${codeKey}`);
+        if (seen.consumedPoints > 1) await giveBack();
+      },
+      release: giveBack,
+    };
+  }
+}
+
+/**
+ * Promo-code lookups that fail (Register/Price with a code that does not apply): PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR
+ * per client. The checkout's live price and the subscription page's both pass through it (fetchPrice,
+ * app/lib/signup.server.ts).
+ */
+export const promoLookupLimiter = new LookupLimiter(
+  "promo",
+  config.promoRateLimit,
+  (wait) =>
+    `Too many promo codes that do not apply were tried from your address. Please try again in ${wait}, or leave the promo code empty.`,
+);

@@ -6,7 +6,7 @@ import { createContext } from "react-router";
  * (app/entry.server.tsx re-exports it), so both sides use the same key.
  */
 export type RequestRefusal = {
-  /** 400 (form or query shape), 405 (method), 413 (body too large), 414 (query too long). */
+  /** 400 (form or query shape), 404 (a secret path spelled otherwise), 405 (method), 413 (body too large), 414 (query too long). */
   status: number;
   title: string;
   message: string;

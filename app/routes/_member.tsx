@@ -1,10 +1,11 @@
-import { Outlet, redirect, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, redirect, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-shell";
 import { isoDay } from "~/lib/dates";
 import { trialGate } from "~/lib/member.server";
 import { loginUrlFor } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
+import { isTrialExpiredBody } from "~/lib/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_member";
 
@@ -33,7 +34,10 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const layout = useRouteLoaderData<typeof loader>("routes/_member");
-  if (!root?.user) return <ErrorPage error={error} />;
+  // A refusal because the trial is over (an API 403 that reached a screen's loader) is the dialog on an empty page,
+  // as the trial gate answers it.
+  if (!root?.user || (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)))
+    return <ErrorPage error={error} />;
   return (
     <AppShell
       root={root}

@@ -13,7 +13,8 @@ import {
 } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
-import { apiContext } from "~/lib/api.server";
+import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { knownDevice, rememberDevice } from "~/lib/device-cookie.server";
 import { dialogFromSearch } from "~/lib/dialog-url";
 import { formFailure } from "~/lib/form-failure.server";
 import { currentMember } from "~/lib/member.server";
@@ -33,6 +34,8 @@ import {
   PasswordSchema,
   toAccountPayload,
 } from "~/lib/profile-forms.server";
+import { type Attempt, loginLimiter } from "~/lib/rate-limit.server";
+import { loginUrlFor } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
@@ -87,9 +90,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const { intent: _intent, ...body } = submission.value;
+    // The current password is guessed here as on the login form: the same limits (decision 079).
+    const member = await currentMember(context);
+    if (!member) throw redirect(loginUrlFor(request));
+    const limit = await passwordCheck(request, context, member.email);
+    if (!limit.allowed) {
+      return data<ActionResult>(
+        { intent: "password", result: submission.reply({ formErrors: [limit.message], hideFields }) },
+        { status: 429 },
+      );
+    }
     try {
       await api.call(endpoints.changePassword, { body });
     } catch (error) {
+      await settleCheck(limit.attempt, error);
       const failure = formFailure(error);
       if (!failure) throw error;
       return data<ActionResult>(
@@ -105,8 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: failure.status },
       );
     }
+    await limit.attempt.clear();
     session.flashToast({ title: "Success!", description: PASSWORD_CHANGED, autoClose: true });
-    throw redirect(ACCOUNT_PATH);
+    throw redirect(ACCOUNT_PATH, { headers: { "Set-Cookie": await rememberDevice(request, member.email) } });
   }
 
   const submission = parseWithZod(formData, { schema: AccountSchema });
@@ -130,11 +145,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // A new e-mail address with the current password: a password check, limited as the login is (decision 079).
+  const limit = emailChanged && member ? await passwordCheck(request, context, member.email) : null;
+  if (limit && !limit.allowed) {
+    return data<ActionResult>(
+      {
+        intent: "account",
+        result: submission.reply({ fieldErrors: { currentPassword: [limit.message] }, hideFields }),
+      },
+      { status: 429 },
+    );
+  }
   try {
     await api.call(endpoints.updateAccount, {
       body: { ...toAccountPayload(fields), ...(emailChanged ? { currentPassword } : {}) },
     });
   } catch (error) {
+    if (limit) await settleCheck(limit.attempt, error);
     const failure = formFailure(error);
     if (!failure) throw error;
     return data<ActionResult>(
@@ -150,7 +177,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   session.flashToast({ title: "Success!", description: ACCOUNT_SAVED, autoClose: true });
-  throw redirect(ACCOUNT_PATH);
+  if (!limit) throw redirect(ACCOUNT_PATH);
+  await limit.attempt.clear();
+  // This browser stays a known device of the account under its new address.
+  throw redirect(ACCOUNT_PATH, { headers: { "Set-Cookie": await rememberDevice(request, fields.email) } });
+}
+
+/** The limiter's decision for a check of `email`'s current password from this request's device and client. */
+async function passwordCheck(request: Request, context: Route.ActionArgs["context"], email: string) {
+  return loginLimiter.begin(context, email, { device: await knownDevice(request, email) });
+}
+
+/** A refused current password counts as a failed login; any other outcome of the call does not count. */
+async function settleCheck(attempt: Attempt, error: unknown) {
+  const wrongPassword =
+    error instanceof ApiRequestError && Boolean(error.fieldErrors.currentPassword?.length);
+  await (wrongPassword ? attempt.count() : attempt.release());
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

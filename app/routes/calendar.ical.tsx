@@ -1,11 +1,13 @@
 /**
  * /Calendar/{hash}/Ical: the member's note reminders as an iCalendar feed, for calendar programs that subscribe
  * to it. No session: the secret in the address is the only credential (so the route is outside the member
- * layout, and the access log redacts it: app/lib/log-path.ts). An unknown or replaced secret answers 404.
+ * layout, and the access log redacts it: app/lib/log-path.ts). An unknown or replaced secret answers 404 (a
+ * password reset or change replaces it); a free trial that is over, 403 with a calendar that says so and has no
+ * event.
  * Polling programs get Cache-Control max-age, an ETag (answered 304 when it has not changed) and Last-Modified.
  */
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
-import { calendarFile, FEED_MAX_AGE_SECONDS, notModified } from "~/lib/calendar-feed.server";
+import { ApiRequestError, apiContext, GENERIC_API_MESSAGE, upstreamFailureMessage } from "~/lib/api.server";
+import { calendarFile, FEED_MAX_AGE_SECONDS, notModified, refusedCalendar } from "~/lib/calendar-feed.server";
 import { publicOrigin } from "~/lib/request-url";
 import { FEED_HASH_PATTERN } from "../../contract/calendar";
 import { endpoints } from "../../contract/endpoints";
@@ -21,6 +23,7 @@ const plain = (status: number, text: string, retryAfter?: number) =>
     },
   });
 const notFound = () => plain(404, "No calendar has this address.");
+const TRIAL_OVER = "Your free trial has expired.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hash = params.hash.toLowerCase();
@@ -30,6 +33,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     notes = await loadNotes(context, hash);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return notFound();
+    // A free trial that is over: no event, and the reason in a form the calendar program can read.
+    if (error instanceof ApiRequestError && error.status === 403) {
+      const reason = error.message && error.message !== GENERIC_API_MESSAGE ? error.message : TRIAL_OVER;
+      return new Response(refusedCalendar(reason, publicOrigin(request)), {
+        status: 403,
+        headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "no-store" },
+      });
+    }
     // The API is down or slow: a calendar program gets the status and a line of text (and tries again later).
     const failure = upstreamFailureMessage(error);
     const status = (error as { init?: { status?: number } | null }).init?.status;

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { knownDevice, rememberDevice } from "~/lib/device-cookie.server";
 import { EMAIL_MAX, PASSWORD_TYPED_MAX, tooLong } from "~/lib/form-limits";
 import { loginLimiter } from "~/lib/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -40,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password } = submission.value;
 
-  const limit = await loginLimiter.begin(context, email);
+  // A browser that has logged in to this account before is limited by its own failures only (decision 079).
+  const limit = await loginLimiter.begin(context, email, { device: await knownDevice(request, email) });
   if (!limit.allowed) {
     return data(submission.reply({ formErrors: [limit.message], hideFields }), { status: 429 });
   }
@@ -63,7 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await limit.attempt.clear();
   await context.get(memberSessionContext).startFresh(token);
   const target = safeRedirectPath(submission.value.redirect, "/");
-  throw redirect(target.toLowerCase().startsWith("/login") ? "/" : target);
+  throw redirect(target.toLowerCase().startsWith("/login") ? "/" : target, {
+    headers: { "Set-Cookie": await rememberDevice(request, email) },
+  });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

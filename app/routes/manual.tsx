@@ -1,12 +1,13 @@
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
+import { apiContext } from "~/lib/api.server";
 import { loadContent } from "~/lib/content.server";
 import type { Route } from "./+types/manual";
 
 export const handle = { title: "Manuals" };
 
 /** The manuals of the help content site (spec 2.8): cards with a View link to each PDF. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const content = await loadContent("manuals", request.signal);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = await loadContent("manuals", request.signal, context.get(apiContext).deadline);
   if (content.status !== "ok") return { status: content.status, manuals: [] };
   const manuals = content.items.map(({ id, title, titleHtml, excerptHtml, thumbnail, pdf }) => ({
     id,

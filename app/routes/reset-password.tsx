@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { type AnswerOf, ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { rememberDevice } from "~/lib/device-cookie.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/form-limits";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
@@ -48,7 +49,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     console.warn("[reset] automatic login after reset failed:", (error as Error)?.name);
   }
   session.flashToast({ title: "Success!", description: answer.message, kind: "reset-done" });
-  throw redirect(new URL(request.url).pathname);
+  // The member proved the mailbox and chose the password here: this browser is a known device of the account.
+  throw redirect(new URL(request.url).pathname, {
+    headers: { "Set-Cookie": await rememberDevice(request, answer.user.email) },
+  });
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {

@@ -222,7 +222,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer(429, { price, formError: cards.message }, values);
   }
   try {
-    await api.call(endpoints.register, { body: registerPayload(values, card, request_, trial, shown) });
+    // A charge is not cut off half-way by the time the price took (decision 078).
+    await api.call(endpoints.register, {
+      body: registerPayload(values, card, request_, trial, shown),
+      extendDeadline: "charges a card",
+    });
     await cards?.end("approved");
   } catch (error) {
     await cards?.end(isCardRefusal(error) ? "declined" : "not-charged");
@@ -367,6 +371,7 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
           follow(event);
           live.onFormChange(event);
         }}
+        onBlur={live.onFormBlur}
         onSubmit={live.cancel}
         className="space-y-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >

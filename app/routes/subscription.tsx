@@ -275,7 +275,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cards = await beginCardAttempt(context, memberPayer(me.id));
   if (!cards.allowed) return answer(429, { price, formError: cards.message }, values);
   try {
+    // A charge is not cut off half-way by the time the page's reads took (decision 078).
     await api.call(endpoints.subscribe, {
+      extendDeadline: "charges a card",
       body: {
         plan: plan.id,
         bill_to: billTo(values),
@@ -423,6 +425,7 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
       method="post"
       action={PATH}
       onChange={live.onFormChange}
+      onBlur={live.onFormBlur}
       onSubmit={live.cancel}
       aria-labelledby="activate-heading"
       className="grid gap-6 lg:grid-cols-[1fr_20rem]"

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
 import { Modal } from "~/components/modal";
+import { apiContext } from "~/lib/api.server";
 import { loadContent } from "~/lib/content.server";
 import type { Route } from "./+types/training-videos";
 
@@ -10,8 +11,8 @@ export const handle = { title: "Training Videos" };
  * The training videos of the help content site (spec 2.8). The open video is URL state (`?video={id}`): a
  * card's link opens it in a dialog (a plain overlay page without JavaScript, the same address either way).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const content = await loadContent("videos", request.signal);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = await loadContent("videos", request.signal, context.get(apiContext).deadline);
   if (content.status !== "ok") return { status: content.status, videos: [], open: null };
   const videos = content.items.map(({ id, title, titleHtml, excerptHtml, thumbnail, videoEmbed, video }) => ({
     id,

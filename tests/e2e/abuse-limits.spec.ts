@@ -6,7 +6,8 @@
  * with the settings it needs; other clients are other loopback addresses (127.0.0.2, 127.0.0.3, …).
  */
 import { randomBytes } from "node:crypto";
-import { expect, test, waitForHydration } from "./support/fault-fixtures";
+import type { Page } from "@playwright/test";
+import { expect, sessionFor, test, waitForHydration } from "./support/fault-fixtures";
 import { createMember, DEMO_PASSWORD, httpOnly, jsDisabled, lastOutboxId, query } from "./support/fixtures";
 import { freePort, type RawAnswer, rawRequest } from "./support/raw-http";
 import { startRedis } from "./support/redis";
@@ -181,6 +182,236 @@ test.describe("per-account delays", () => {
   });
 });
 
+/** Logs in through the side app's login page, as the member does (with JavaScript: once the form has hydrated). */
+async function loginByForm(page: Page, app: SideApp, email: string, password: string) {
+  await page.goto(`${app.url}/Login`);
+  if (!jsDisabled(test.info())) await waitForHydration(page.getByRole("button", { name: "Log in" }));
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** The `name=value` pairs of an answer's Set-Cookie headers, as a Cookie header. */
+function cookiesOf(answer: RawAnswer): string {
+  return ([answer.headers["set-cookie"] ?? []].flat() as string[]).map((c) => c.split(";")[0]).join("; ");
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test.describe("known devices (device cookies)", () => {
+  test("a stranger sending wrong passwords all the while does not stop the member's known browser from logging in", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // One wrong password a minute would keep a real account's unknown devices waiting; here the delays start
+    // after two failures and the stranger guesses every 300 ms.
+    await withSideApps(
+      [{ LOGIN_DELAY_AFTER_FAILURES: "2", LOGIN_MAX_DELAY_SECONDS: "3600" }],
+      async ([app]) => {
+        await app.proxy.set("pass");
+        const member = createMember();
+        // The member's browser has logged in to the account before: it carries the device cookie, past a logout.
+        await loginByForm(page, app, member.email, member.password);
+        await expect(page).not.toHaveURL(/\/Login/);
+        expect((await page.context().cookies()).map((c) => c.name)).toContain("__Host-device");
+        await page.context().clearCookies({ name: "__Host-session" });
+
+        let attacking = true;
+        const stranger = (async () => {
+          while (attacking) {
+            await login(app, member.email, `guess-${randomBytes(3).toString("hex")}`, {
+              localAddress: "127.0.0.2",
+            });
+            await sleep(300);
+          }
+        })();
+        try {
+          for (const round of [1, 2, 3]) {
+            // The account holds its unknown devices: a new browser (another address) is asked to wait...
+            await expect
+              .poll(
+                async () => (await login(app, member.email, "not-it", { localAddress: "127.0.0.3" })).status,
+                {
+                  message: `round ${round}: the account's unknown devices wait`,
+                  timeout: 20_000,
+                },
+              )
+              .toBe(429);
+            // ...and right then, the member's own browser logs in with the right password.
+            await loginByForm(page, app, member.email, member.password);
+            await expect(page, `round ${round}: the known browser gets in`).not.toHaveURL(/\/Login/);
+            await page.context().clearCookies({ name: "__Host-session" });
+          }
+        } finally {
+          attacking = false;
+          await stranger;
+        }
+      },
+    );
+  });
+
+  test("the current password is guessed no faster through the password and e-mail forms than through the login", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    await withSideApps(
+      [{ LOGIN_DELAY_AFTER_FAILURES: "2", LOGIN_MAX_DELAY_SECONDS: "3600" }],
+      async ([app]) => {
+        await app.proxy.set("pass");
+        const member = createMember();
+        // The member's own browser: logged in, with its device cookie.
+        const own = await login(app, member.email, member.password, { localAddress: "127.0.0.3" });
+        expect(own.status).toBe(302);
+        const ownCookies = cookiesOf(own);
+        expect(ownCookies).toMatch(/__Host-device=/);
+        // The attacker holds a session of the member (a stolen cookie), not the member's browser.
+        const stolen = await sessionFor(app.url, member.email);
+        const account = (cookie: string, fields: Record<string, string>, localAddress: string) =>
+          rawRequest(`${app.url}/Me/Account`, {
+            method: "POST",
+            localAddress,
+            headers: { Cookie: cookie, Origin: app.url, "Content-Type": FORM, Accept: "text/html" },
+            body: new URLSearchParams(fields).toString(),
+          });
+        const passwordChange = (current: string) => ({
+          intent: "password",
+          currentPassword: current,
+          newPassword: "taken-over-1234",
+          confirmNewPassword: "taken-over-1234",
+        });
+        // Two guesses, then each further one waits for the last one's delay: 1 s, then 2 s, then 4 s.
+        for (const [i, pause] of [
+          [0, 0],
+          [1, 0],
+          [2, 1_100],
+          [3, 2_100],
+        ]) {
+          await sleep(pause);
+          const wrong = await account(stolen, passwordChange(`guess-${i}`), "127.0.0.2");
+          expect(wrong.status, `guess ${i + 1}`).toBe(422);
+          expect(wrong.body).toContain("The current password is incorrect.");
+        }
+        const held = await account(stolen, passwordChange("guess-4"), "127.0.0.2");
+        expect(held.status).toBe(429);
+        expect(held.body).toMatch(TOO_MANY);
+        // The e-mail change shares the count, and so does the login from an unknown device.
+        const email = await account(
+          stolen,
+          {
+            intent: "account",
+            first_name: "Tess",
+            last_name: "Throwaway",
+            email: "attacker@example.test",
+            currentPassword: "guess-5",
+          },
+          "127.0.0.2",
+        );
+        expect(email.status).toBe(429);
+        expect(email.body).toMatch(TOO_MANY);
+        expect((await login(app, member.email, member.password, { localAddress: "127.0.0.4" })).status).toBe(
+          429,
+        );
+        // The member's own browser changes the password with the right one, while the account's delay lasts.
+        const changed = await account(
+          ownCookies,
+          {
+            ...passwordChange(member.password),
+            newPassword: "mine-again-5678",
+            confirmNewPassword: "mine-again-5678",
+          },
+          "127.0.0.3",
+        );
+        expect(changed.status).toBe(302);
+        expect(
+          query<{ email: string }>("SELECT email FROM users WHERE email = ?", member.email),
+        ).toHaveLength(1);
+      },
+    );
+  });
+});
+
+test.describe("promo codes", () => {
+  const PROMO_LIMIT = { PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: "3" };
+  const NOT_VALID = "The promo code is not valid.";
+  const TOO_MANY_CODES =
+    /Too many promo codes that do not apply were tried from your address\. Please try again in \d+ (second|minute)s?/;
+
+  test("codes that do not apply are limited per client; repeats of one code are not new guesses", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    await withSideApps([PROMO_LIMIT], async ([app]) => {
+      await app.proxy.set("pass");
+      const price = (fields: Record<string, string>, localAddress: string) =>
+        rawRequest(`${app.url}/sign-up/national`, {
+          method: "POST",
+          localAddress,
+          headers: { Origin: app.url, "Content-Type": FORM, Accept: "text/html" },
+          body: new URLSearchParams({ intent: "price", ...fields }).toString(),
+        });
+      // Three wrong codes from one address, then even the right one is refused there, without an answer.
+      for (const code of ["GUESS-A", "GUESS-B", "GUESS-C"])
+        expect((await price({ promo_code: code }, "127.0.0.2")).body).toContain(NOT_VALID);
+      const refused = await price({ promo_code: "SAVE500" }, "127.0.0.2");
+      expect(refused.body).toMatch(TOO_MANY_CODES);
+      expect(refused.body).not.toContain("$12,495");
+      // The price without a code still works there; another address gets the code's price.
+      expect((await price({}, "127.0.0.2")).body).toContain("$12,995");
+      expect((await price({ promo_code: "SAVE500" }, "127.0.0.3")).body).toContain("$12,495");
+      // The same wrong code again and again (the form re-priced as the member fills it in) counts once.
+      for (let i = 0; i < 5; i++)
+        expect((await price({ promo_code: "GUESS-A", company: `Co ${i}` }, "127.0.0.4")).body).toContain(
+          NOT_VALID,
+        );
+      for (const code of ["guess-b", "GUESS-C"])
+        expect((await price({ promo_code: code }, "127.0.0.4")).body).toContain(NOT_VALID);
+      expect((await price({ promo_code: "GUESS-D" }, "127.0.0.4")).body).toMatch(TOO_MANY_CODES);
+      // The marketing link's discount code is a lookup too: one that does not apply counts.
+      for (const code of ["LINK-A", "LINK-B", "LINK-C"])
+        expect((await price({ discount: code }, "127.0.0.5")).body).toContain("$12,995");
+      expect((await price({ discount: "WELCOME10" }, "127.0.0.5")).body).toMatch(TOO_MANY_CODES);
+      expect((await price({ discount: "WELCOME10" }, "127.0.0.6")).body).toContain("$11,695.50");
+    });
+  });
+
+  test("a member who types a code letter by letter and fills in the form after a wrong one is not held back", async ({
+    page,
+  }) => {
+    await withSideApps([PROMO_LIMIT], async ([app]) => {
+      await app.proxy.set("pass");
+      const js = !jsDisabled(test.info());
+      await page.goto(`${app.url}/sign-up/national`);
+      if (js) await expect(page.getByRole("button", { name: "Update price" })).toHaveCount(0);
+      const total = page.getByTestId("price-total");
+      await expect(total).toContainText("$12,995");
+      const promo = page.getByLabel("Promo code");
+      const reprice = async () => {
+        if (js) await promo.blur();
+        else await page.getByRole("button", { name: "Update price" }).click();
+      };
+      // Typed as a person types, slower than the live price's 100 ms.
+      await promo.pressSequentially("NOPE-CODE-1", { delay: 150 });
+      await reprice();
+      await expect(page.getByText(NOT_VALID).first()).toBeVisible();
+      // The rest of the form, filled in with the wrong code still there: each change prices it again.
+      for (const [label, value] of [
+        ["First name", "Pat"],
+        ["Last name", "Lee"],
+        ["Phone", "5125550100"],
+      ]) {
+        await page.getByLabel(label, { exact: true }).pressSequentially(value);
+        if (!js) await page.getByRole("button", { name: "Update price" }).click();
+      }
+      await expect(page.getByText(NOT_VALID).first()).toBeVisible();
+      await promo.fill("");
+      await promo.pressSequentially("SAVE500", { delay: 150 });
+      await reprice();
+      await expect(total).toContainText("$12,495");
+      await expect(page.getByText(TOO_MANY_CODES)).toHaveCount(0);
+    });
+  });
+});
+
 test.describe("several instances", () => {
   test("two app instances with REDIS_URL share one limit: failures on one count on the other", async ({
     browserName: _,
@@ -219,6 +450,24 @@ test.describe("several instances", () => {
         // After the e-mail's wait, the member gets in through either instance.
         await new Promise((r) => setTimeout(r, 1_100));
         expect((await login(b, member.email, DEMO_PASSWORD, { localAddress: "127.0.0.3" })).status).toBe(302);
+
+        // A known device's own failures count on both instances as well (its cookie is signed with the shared secret).
+        const other = createMember();
+        const known = await login(a, other.email, other.password, { localAddress: "127.0.0.5" });
+        expect(known.status).toBe(302);
+        // Its device cookie only (with the session, the login page would send a logged-in member on).
+        const deviceCookie = cookiesOf(known)
+          .split("; ")
+          .filter((c) => c.startsWith("__Host-device="))
+          .join("; ");
+        expect(deviceCookie).not.toBe("");
+        const device = { localAddress: "127.0.0.5", headers: { Cookie: deviceCookie } };
+        for (let i = 0; i < 3; i++) expect((await login(a, other.email, "wrong", device)).status).toBe(400);
+        const heldOnB = await login(b, other.email, other.password, device);
+        expect(heldOnB.status).toBe(429);
+        expect(heldOnB.body).toMatch(TOO_MANY);
+        // The device's failures hold the device, not the account's other devices.
+        expect((await login(b, other.email, "wrong", { localAddress: "127.0.0.6" })).status).toBe(400);
       });
     } finally {
       await redis.stop();

@@ -15,8 +15,10 @@ import {
   expectDialogOpen,
   fillLogin,
   jsDisabled,
+  lastOutboxId,
   login,
   query,
+  resetLinkFor,
   test,
   waitForHydration,
   writeDb,
@@ -222,6 +224,85 @@ test.describe("calendar", () => {
     expect(renewed.status()).toBe(200);
     expect(events(await renewed.text())[0].uid).toBe(event.uid);
     expect((await program.get(`${APP_URL}/Calendar/${"0".repeat(40)}/Ical`)).status()).toBe(404);
+    await program.dispose();
+  });
+
+  test("the feed follows the account: a password change and a password reset each give it a new address", async ({
+    page,
+    playwright,
+  }) => {
+    const member = createMember();
+    const feedOf = () =>
+      `${APP_URL}/Calendar/${query<{ h: string }>("SELECT ical_hash AS h FROM users WHERE email = ?", member.email)[0].h}/Ical`;
+    const program = await playwright.request.newContext();
+    const first = feedOf();
+    expect((await program.get(first)).status()).toBe(200);
+
+    // The password change (which also ends the member's other sessions).
+    await login(page, member.email, member.password);
+    await page.goto("/Me/Account");
+    await page.getByRole("link", { name: "Change password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change password" });
+    await expectDialogOpen(dialog);
+    await dialog.getByLabel("Current password").fill(member.password);
+    await dialog.getByLabel("New password", { exact: true }).fill("feed-follows-1");
+    await dialog.getByLabel("Confirm new password").fill("feed-follows-1");
+    await dialog.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("dialog", { name: "Success!" })).toBeVisible();
+    expect((await program.get(first)).status(), "the address before the change").toBe(404);
+    const second = feedOf();
+    expect(second).not.toBe(first);
+    await page.goto("/Calendar");
+    await expect(page.getByLabel("Calendar feed address")).toHaveValue(second);
+    expect((await program.get(second)).status()).toBe(200);
+
+    // The password reset, from the e-mailed link.
+    const since = lastOutboxId();
+    await page.context().clearCookies();
+    await page.goto("/ForgotPassword");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByRole("button", { name: /send/i }).click();
+    await expect(page.getByRole("dialog", { name: "Sent!" })).toBeVisible();
+    const link = await resetLinkFor(member.email, since);
+    await page.goto(link);
+    await page.getByLabel("New password").fill("feed-follows-2");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByText("Your password has been reset!")).toBeVisible();
+    expect((await program.get(second)).status(), "the address before the reset").toBe(404);
+    expect(feedOf()).not.toBe(second);
+    expect((await program.get(feedOf())).status()).toBe(200);
+    await program.dispose();
+  });
+
+  test("an expired trial's feed answers 403: a calendar that says so, without an event", async ({
+    playwright,
+  }) => {
+    test.skip(jsDisabled(test.info()), "plain HTTP: run once");
+    const { h: hash, id } = query<{ h: string; id: number }>(
+      "SELECT ical_hash AS h, id FROM users WHERE email = 'expired@example.com'",
+    )[0];
+    // A reminder of its own, which the feed must not carry.
+    const secretNote = `Expired trial's reminder ${Date.now().toString(36)}`;
+    writeDb((db) => {
+      const at = new Date().toISOString();
+      db.prepare(
+        "INSERT INTO project_notes (user_id, project_id, note, notification_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(id, project(3).id, secretNote, monthFromNow(1).day15, at, at);
+    });
+    const notes = query<{ note: string }>(
+      "SELECT note FROM project_notes WHERE user_id = ? AND notification_date IS NOT NULL",
+      id,
+    );
+    expect(notes.map((n) => n.note)).toContain(secretNote);
+    const program = await playwright.request.newContext();
+    const res = await program.get(`${APP_URL}/Calendar/${hash}/Ical`);
+    expect(res.status()).toBe(403);
+    expect(res.headers()["content-type"]).toMatch(/^text\/calendar/);
+    const body = await res.text();
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    expect(calendar.getAllSubcomponents("vevent")).toHaveLength(0);
+    expect(String(calendar.getFirstPropertyValue("x-wr-calname"))).toContain("Your free trial has expired.");
+    for (const { note } of notes) expect(body).not.toContain(note);
     await program.dispose();
   });
 

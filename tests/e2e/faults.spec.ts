@@ -21,6 +21,7 @@ import {
 import { FAULT_DESCRIPTIONS, FAULT_MODES, type FaultMode } from "./support/fault-proxy";
 import { jsDisabled, query, writeDb } from "./support/fixtures";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
+import { SIDE_TIMEOUT_MS } from "./support/side-app";
 
 /** The status each fault must give (ApiClient: unreachable 503, timeout 504, bad answers 502). */
 const EXPECTED_STATUS: Record<Exclude<FaultMode, "pass">, number> = {
@@ -438,6 +439,65 @@ test.describe("forms", () => {
       expect(side.alive()).toBe(true);
     });
   }
+});
+
+test.describe("a hung API", () => {
+  test("costs one timeout: every page answers within UPSTREAM_TIMEOUT_MS + 1 s, however many calls it makes; a form post two", async ({
+    side,
+  }, info) => {
+    test.skip(jsDisabled(info), "plain HTTP requests: the same for both projects");
+    test.setTimeout(180_000);
+    const member = createMemberWithData();
+    const values = paramValues(member);
+    await side.proxy.set("pass");
+    const cookie = await sessionFor(side.url, member.email);
+    const limit = SIDE_TIMEOUT_MS + 1_000;
+    // A form post without JavaScript is its action and the page after it (decision 078): two budgets at most.
+    const postLimit = 2 * SIDE_TIMEOUT_MS + 1_000;
+    const form = { Origin: side.url, "Content-Type": "application/x-www-form-urlencoded" };
+    type Probe = { where: string; url: string; init?: RequestInit };
+    const probes: Probe[] = [];
+    for (const screen of SCREENS.filter((s) => s.hasLoader && s.file !== "routes/logout.tsx")) {
+      const path = fillPath(screen.pattern, values);
+      const headers = { Cookie: cookie, Accept: "text/html" };
+      probes.push({ where: `${path} (page)`, url: `${side.url}${path}`, init: { headers } });
+      // A client navigation's data request runs the same loaders (the root's Users/Me included).
+      const data = `${path === "/" ? "/_root" : path}.data`;
+      probes.push({ where: `${path} (client navigation)`, url: `${side.url}${data}`, init: { headers } });
+    }
+    // The checkout's live price (Register/Options, Register/Price and the counties, one after another).
+    const plan = `/sign-up/${values.planId}`;
+    probes.push({
+      where: `${plan} live price`,
+      url: `${side.url}${plan}`,
+      init: { method: "POST", headers: form, body: "intent=price&promo_code=SAVE500&plan_states=1" },
+    });
+    // A mutation and the page after it, in one no-JavaScript request.
+    probes.push({
+      where: `/Projects/${member.projectId} note form`,
+      url: `${side.url}/Projects/${member.projectId}`,
+      init: {
+        method: "POST",
+        headers: { ...form, Cookie: cookie, Accept: "text/html" },
+        body: "intent=note&note=A+note",
+      },
+    });
+
+    await side.proxy.set("timeout");
+    const slow: string[] = [];
+    for (const probe of probes) {
+      const started = performance.now();
+      const res = await fetch(probe.url, { redirect: "manual", ...probe.init });
+      await res.arrayBuffer();
+      const ms = performance.now() - started;
+      expect(res.status, probe.where).not.toBe(500);
+      if (ms > (probe.init?.method === "POST" ? postLimit : limit))
+        slow.push(`${probe.where}: ${Math.round(ms)} ms (${res.status})`);
+    }
+    await side.proxy.set("pass");
+    expect(slow, `pages answered after ${limit} ms, posts after ${postLimit} ms`).toEqual([]);
+    expect(side.alive()).toBe(true);
+  });
 });
 
 test.describe("list actions, downloads and logout (HTTP level)", () => {

@@ -3,11 +3,12 @@
  * a request reaches React Router, and what its access log keeps. HTTP-level requests against the webServer's
  * app (tests/e2e/support/raw-http.ts), run once; the friendly 413 page is checked in a browser, in both modes.
  */
+import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { APP_LOG, APP_URL } from "./support/env";
 import { loggedInMember, sessionFor } from "./support/fault-fixtures";
-import { createMember, expect, httpOnly, lastOutboxId, resetLinkFor, test } from "./support/fixtures";
+import { createMember, expect, httpOnly, lastOutboxId, query, resetLinkFor, test } from "./support/fixtures";
 import { rawRequest } from "./support/raw-http";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 
@@ -49,6 +50,79 @@ function logFromHere() {
 }
 
 const oversized = `email=someone%40example.com&password=${"a".repeat(1024 * 1024)}`;
+
+type CurlAnswer = {
+  exitCode: number | null;
+  status: number;
+  headers: string;
+  body: string;
+  stderr: string;
+  sent: number;
+};
+
+/**
+ * A form post of `size` bytes through curl (what issue 26 measured with): the body is made as curl reads it (a
+ * login form with a huge password), so nothing of that size is ever in memory or on disk.
+ */
+function curlPost(url: string, size: number, args: string[]): Promise<CurlAnswer> {
+  const marker = "\n--curl-status:";
+  const child = spawn("curl", [
+    "-sS",
+    "-i",
+    "-o",
+    "-",
+    "-w",
+    `${marker}%{http_code}`,
+    "-X",
+    "POST",
+    "-T",
+    "-",
+    "-H",
+    "Content-Type: application/x-www-form-urlencoded",
+    "-H",
+    `Origin: ${APP_URL}`,
+    "--max-time",
+    "30",
+    ...args,
+    url,
+  ]);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const head = Buffer.from("email=someone%40example.com&password=");
+  const piece = Buffer.alloc(64 * 1024, "a");
+  let sent = 0;
+  child.stdin.on("error", () => {}); // curl stops reading once it has its answer
+  const pump = () => {
+    while (sent < size && !child.stdin.destroyed) {
+      const next = sent === 0 ? head : piece.subarray(0, Math.min(piece.length, size - sent));
+      sent += next.length;
+      if (!child.stdin.write(next)) return void child.stdin.once("drain", pump);
+    }
+    if (!child.stdin.destroyed) child.stdin.end();
+  };
+  pump();
+  return new Promise((resolve) => {
+    child.on("close", (exitCode) => {
+      const at = stdout.lastIndexOf(marker);
+      const response = stdout.slice(0, at);
+      const split = response.indexOf("\r\n\r\n");
+      resolve({
+        exitCode,
+        status: Number(stdout.slice(at + marker.length)),
+        headers: response.slice(0, split),
+        body: response.slice(split + 4),
+        stderr,
+        sent,
+      });
+    });
+  });
+}
 
 test.describe("request limits", () => {
   test("an oversized post is answered 413, with or without Content-Length, and the server keeps answering", async ({
@@ -95,6 +169,40 @@ test.describe("request limits", () => {
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.body).toContain("Too much to send");
     expect(page.body).not.toMatch(STACK);
+  });
+
+  test("curl gets a readable 413 for a 60 MB and a 1 GB body, declared or not, and the connection is then closed", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    test.setTimeout(120_000);
+    const MB = 1024 * 1024;
+    const cases: { where: string; size: number; args: string[] }[] = [
+      { where: "60 MB declared", size: 60 * MB, args: ["-H", "Expect:", "-H", "Transfer-Encoding:"] },
+      { where: "1 GB declared", size: 1024 * MB, args: ["-H", "Expect:", "-H", "Transfer-Encoding:"] },
+      { where: "1 GB chunked (not declared)", size: 1024 * MB, args: ["-H", "Expect:"] },
+      // curl's default for a large body: it waits for "100 Continue", which a declared 1 GB does not get.
+      { where: "1 GB declared, Expect: 100-continue", size: 1024 * MB, args: ["-H", "Transfer-Encoding:"] },
+    ];
+    for (const { where, size, args } of cases) {
+      for (const accept of ["*/*", "text/html"]) {
+        const answer = await curlPost(`${APP_URL}/Login`, size, [
+          ...args,
+          ...(args.includes("Transfer-Encoding:") ? ["-H", `Content-Length: ${size}`] : []),
+          "-H",
+          `Accept: ${accept}`,
+        ]);
+        const label = `${where}, Accept ${accept}`;
+        expect(answer.exitCode, `${label}: curl ${answer.stderr}`).toBe(0);
+        expect(answer.status, label).toBe(413);
+        expect(answer.body, label).toMatch(
+          accept === "text/html" ? /Too much to send/ : /larger than this form accepts/,
+        );
+        expect(answer.headers, label).toMatch(/^connection: close/im);
+        expect(answer.sent, `${label}: the client stopped sending`).toBeLessThan(size);
+      }
+    }
+    await expectStillAnswering("after the large posts");
   });
 
   test("a form repeating one field thousands of times is refused 400 at once, without holding others up", async ({
@@ -280,6 +388,79 @@ test.describe("request limits", () => {
     expect(written.includes(token.toLowerCase()), "the reset token is in the log").toBe(false);
     expect(written.includes(words), "the search words are in the log").toBe(false);
     expect(written.includes(member.email), "the e-mail address is in the log").toBe(false);
+  });
+});
+
+test.describe("secret paths", () => {
+  test("every other spelling of a reset link or a feed address is a 404, and no spelling puts the secret in the log", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const log = logFromHere();
+    const member = createMember();
+    const since = lastOutboxId();
+    const sent = await rawRequest(`${APP_URL}/ForgotPassword`, {
+      method: "POST",
+      headers: SAME_SITE,
+      body: new URLSearchParams({ email: member.email }).toString(),
+    });
+    expect(sent.status).toBe(302);
+    const token = new URL(await resetLinkFor(member.email, since)).pathname.split("/").pop() ?? "";
+    const hash = query<{ ical_hash: string }>("SELECT ical_hash FROM users WHERE email = ?", member.email)[0]
+      .ical_hash;
+    expect(token.length).toBeGreaterThan(20);
+    expect(hash).toMatch(/^[0-9a-f]{40}$/);
+    const encoded = (text: string) =>
+      [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`).join("");
+    const variants = (prefix: string, secret: string, suffix: string) => [
+      `${prefix}/${secret}${suffix}/`,
+      `${prefix}/${secret}${suffix}//`,
+      `/${prefix}/${secret}${suffix}`,
+      `${prefix}//${secret}${suffix}`,
+      `${prefix.toLowerCase()}/${secret}${suffix.toLowerCase()}`,
+      `${prefix.toUpperCase()}/${secret}${suffix.toUpperCase()}`,
+      `${prefix}%2F${secret}${suffix.replace("/", "%2F")}`,
+      `${prefix}%2f${secret}${suffix}`,
+      `${prefix}%252F${secret}${suffix.replace("/", "%252F")}`,
+      `${prefix}\\${secret}${suffix.replace("/", "\\")}`,
+      `${prefix}/${encoded(secret)}${suffix}`,
+      `/Projects/..${prefix}/${secret}${suffix}`,
+    ];
+    const secrets = [
+      { canonical: `/ForgotPassword/${token}`, list: variants("/ForgotPassword", token, ""), secret: token },
+      { canonical: `/Calendar/${hash}/Ical`, list: variants("/Calendar", hash, "/Ical"), secret: hash },
+    ];
+    const { port } = new URL(APP_URL);
+    const get = (path: string) =>
+      statusLine(
+        `GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+      );
+    for (const { canonical, list } of secrets) {
+      expect(await get(canonical), canonical).toMatch(/^HTTP\/1\.1 200 /);
+      for (const path of list) expect(await get(path), path).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    await expect
+      .poll(
+        () =>
+          log()
+            .split("\n")
+            .filter((line) => /^GET /.test(line)).length,
+        {
+          message: "the access log has every request",
+        },
+      )
+      .toBeGreaterThanOrEqual(2 + secrets.reduce((n, s) => n + s.list.length, 0));
+    const written = log().toLowerCase();
+    for (const { secret } of secrets) {
+      expect(written.includes(secret.toLowerCase()), `the secret ${secret.slice(0, 6)}… is in the log`).toBe(
+        false,
+      );
+      expect(written.includes(encoded(secret).toLowerCase()), "the encoded secret is in the log").toBe(false);
+    }
+    expect(written).toMatch(/get \/forgotpassword\/\[redacted\] 404/);
+    expect(written).toMatch(/get \/calendar\/\[redacted\]\/ical 404/);
+    // The reset link still works at its own address.
+    expect((await rawRequest(`${APP_URL}/ForgotPassword/${token}`)).status).toBe(200);
   });
 });
 

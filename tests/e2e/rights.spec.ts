@@ -2,7 +2,7 @@
  * Rights enforced on the server, not in the dialog (issue 11, docs/decisions/013): an expired trial's pages and
  * data requests carry no project or contact; a member without the directory cannot read an unrelated contact by id.
  */
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   APP_URL,
   createMember,
@@ -14,6 +14,7 @@ import {
   login,
   query,
   test,
+  writeDb,
 } from "./support/fixtures";
 
 /** Logs in with a plain fetch and answers the session cookie ("name=value"). */
@@ -112,6 +113,107 @@ test.describe("an expired trial", () => {
     await expect(page).toHaveURL(/\/Projects$/);
     await expect(page.getByRole("heading", { name: "Your Free Trial Has Expired..." })).toBeVisible();
     await expect(page.locator("a[href^='/Projects/']")).toHaveCount(0);
+  });
+});
+
+/** A throwaway Free Trial member with `remaining` reports left, ending in 14 days. */
+function trialMember(remaining: number) {
+  const member = createMember({ firstName: "Tia", lastName: "Twotabs" });
+  writeDb((conn) => {
+    const plan = conn.prepare("SELECT id FROM plans WHERE is_free_trial = 1 ORDER BY id LIMIT 1").get() as {
+      id: number;
+    };
+    const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const id = idOf(member.email);
+    conn.prepare("UPDATE users SET member_type = 'Free Trial' WHERE id = ?").run(id);
+    conn
+      .prepare(
+        "UPDATE subscriptions SET plan_id = ?, start_date = NULL, trial_end_date = ?, remaining_projects = ?, activated = 0 WHERE user_id = ?",
+      )
+      .run(plan.id, end, remaining, id);
+  });
+  return member;
+}
+
+/** Two browser contexts (two tabs that do not share a session, as two devices), both logged in as `email`. */
+async function twoTabs(browser: Browser, info: Parameters<typeof jsDisabled>[0], email: string) {
+  const tabs: Page[] = [];
+  for (let i = 0; i < 2; i++) {
+    const context = await browser.newContext({ baseURL: APP_URL, javaScriptEnabled: !jsDisabled(info) });
+    const page = await context.newPage();
+    await login(page, email);
+    tabs.push(page);
+  }
+  return tabs as [Page, Page];
+}
+
+const EXPIRED_DIALOG = (page: Page) => page.getByRole("dialog", { name: "Your Free Trial Has Expired..." });
+
+/** What a tab shows is never an error page: the screen it asked for, or the trial-expired dialog. */
+async function expectNoErrorPage(page: Page, where: string) {
+  await expect(page.getByText("Something went wrong"), where).toHaveCount(0);
+  await expect(page.getByText(/Error 5\d\d/), where).toHaveCount(0);
+}
+
+test.describe("a trial's last reports, spent in two tabs", () => {
+  test("two tabs spending the last two reports at once end at their projects, then at the dialog, never an error", async ({
+    browser,
+  }, info) => {
+    const member = trialMember(2);
+    const [a, b] = await twoTabs(browser, info, member.email);
+    await a.goto("/Projects");
+    const hrefs = await a
+      .locator("tbody tr td:nth-child(2) a")
+      .evaluateAll((links) => links.slice(0, 2).map((l) => l.getAttribute("href") ?? ""));
+    const [first, second] = await Promise.all([a.goto(hrefs[0] ?? ""), b.goto(hrefs[1] ?? "")]);
+    for (const [page, response, where] of [
+      [a, first, "tab A's project"],
+      [b, second, "tab B's project"],
+    ] as const) {
+      expect(response?.status(), where).toBeLessThan(500);
+      await expectNoErrorPage(page, where);
+    }
+    expect(
+      query<{ n: number }>(
+        "SELECT remaining_projects AS n FROM subscriptions WHERE user_id = ?",
+        idOf(member.email),
+      )[0].n,
+    ).toBe(0);
+    // The next screen, in either tab (a client navigation with JavaScript): the dialog.
+    for (const [page, where] of [
+      [a, "tab A's next screen"],
+      [b, "tab B's next screen"],
+    ] as const) {
+      await page.locator('header a[href="/Projects"]').first().click();
+      await expect(page).toHaveURL(/\/Projects$/);
+      await expect(EXPIRED_DIALOG(page), where).toBeVisible();
+      await expectNoErrorPage(page, where);
+    }
+    await Promise.all([a.context().close(), b.context().close()]);
+  });
+
+  test("the older tab, which saw one report left, gets the dialog from the API's refusal", async ({
+    browser,
+  }, info) => {
+    const member = trialMember(2);
+    const [a, b] = await twoTabs(browser, info, member.email);
+    await a.goto("/Projects");
+    const hrefs = await a
+      .locator("tbody tr td:nth-child(2) a")
+      .evaluateAll((links) => links.slice(0, 2).map((l) => l.getAttribute("href") ?? ""));
+    await a.goto(hrefs[0] ?? "");
+    await expect(a.getByText("Free reports remaining: 1").first()).toBeVisible();
+    // The other tab spends the last report.
+    await b.goto(hrefs[1] ?? "");
+    await expect(b.getByText("Free reports remaining: 0").first()).toBeVisible();
+    // For tab A the count goes from 1 to 0 only now (the dialog's rule lets that screen through); the API refuses
+    // the search, and that refusal is the dialog, not an error page.
+    await a.locator('header a[href="/Projects"]').first().click();
+    await expect(a).toHaveURL(/\/Projects$/);
+    await expect(EXPIRED_DIALOG(a)).toBeVisible();
+    await expectNoErrorPage(a, "tab A");
+    await expect(a.locator("a[href^='/Projects/']")).toHaveCount(0);
+    await Promise.all([a.context().close(), b.context().close()]);
   });
 });
 

@@ -4,8 +4,12 @@
  * reach logs, pages, cookies or URLs, and the login rate limit. (tests/e2e/security.spec.ts has the browser
  * journeys of the same rules; this file covers every route.)
  */
+import { readdirSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import type { Page } from "@playwright/test";
-import { APP_URL, HOSTILE_PORT } from "./support/env";
+import { createCookieSessionStorage } from "react-router";
+import { sharedCacheable } from "../../app/lib/cache-control";
+import { APP_URL, HOSTILE_PORT, ROOT, SESSION_SECRET } from "./support/env";
 import {
   createMemberWithData,
   expect,
@@ -21,6 +25,22 @@ import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 import { SIDE_LOGIN_LIMIT } from "./support/side-app";
 
 const HOSTILE_ORIGIN = `http://127.0.0.1:${HOSTILE_PORT}`;
+
+/**
+ * A session cookie of the webServer's app that is past its maximum age: signed with its secret, so the app reads
+ * it, finds it over, and clears it with a Set-Cookie on the answer (wherever it may send one).
+ */
+async function sessionPastItsTime(): Promise<string> {
+  const secure = !/^(0|false|no)$/i.test(process.env.E2E_COOKIE_SECURE ?? "true");
+  const storage = createCookieSessionStorage({
+    cookie: { name: secure ? "__Host-session" : "session", secrets: [SESSION_SECRET], path: "/", secure },
+  });
+  const session = await storage.getSession();
+  session.set("token", "a-sealed-token-of-a-session-long-over");
+  session.set("issuedAt", 1);
+  session.set("lastSeen", 1);
+  return (await storage.commitSession(session)).split(";")[0] ?? "";
+}
 const FORM = "application/x-www-form-urlencoded";
 
 /** Requests at the HTTP level are the same for both browser projects: run them once. */
@@ -265,6 +285,48 @@ test.describe("headers on every page", () => {
       expect(res.headers.get("content-disposition"), path).toMatch(/attachment/);
       expect(res.headers.get("cache-control"), path).toContain("no-store");
     }
+  });
+
+  test("no answer a shared cache may keep sets a cookie: every static file, the map tiles and every screen", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    test.setTimeout(120_000);
+    const cookie = await sessionPastItsTime();
+    // The probe works: this cookie makes the app answer with a Set-Cookie (the session is cleared) wherever it may.
+    const login = await fetch(`${APP_URL}/Login`, { headers: { Cookie: cookie } });
+    await login.text();
+    expect(login.headers.getSetCookie().join("\n")).toMatch(/session=/);
+
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+      );
+    const client = join(ROOT, "build", "client");
+    const statics = walk(client).map((file) => `/${relative(client, file).split(sep).join("/")}`);
+    expect(statics.length).toBeGreaterThan(10);
+    const values = paramValues(createMemberWithData());
+    const tiles = ["/tiles/1/0/0.png", "/tiles/12/1203/1540.png", "/tiles/0/0/0"];
+    const screens = SCREENS.map((screen) => fillPath(screen.pattern, values));
+    const cached: string[] = [];
+    const leaks: string[] = [];
+    for (const path of [...statics, ...tiles, ...screens]) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await fetch(`${APP_URL}${path}`, {
+          method,
+          redirect: "manual",
+          headers: { Cookie: cookie },
+        });
+        await res.arrayBuffer();
+        const cacheControl = res.headers.get("cache-control");
+        if (!sharedCacheable(cacheControl)) continue;
+        cached.push(path);
+        if (res.headers.getSetCookie().length > 0) leaks.push(`${method} ${path} (${cacheControl})`);
+      }
+    }
+    // Every static file and tile is one a shared cache may keep; none carries a cookie.
+    for (const path of [...statics, ...tiles]) expect(cached, path).toContain(path);
+    expect(leaks).toEqual([]);
   });
 
   test("the session cookie of the production build: __Host-, HttpOnly, SameSite=Lax, Secure, and cleared on logout", async ({

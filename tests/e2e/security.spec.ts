@@ -147,13 +147,21 @@ test.describe("security headers", () => {
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
-    const setCookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie")?.value ?? "";
-    expect(setCookie).toMatch(/^__Host-session=/);
-    expect(setCookie).toMatch(/;\s*HttpOnly/i);
-    expect(setCookie).toMatch(/;\s*SameSite=Lax/i);
-    expect(setCookie).toMatch(/;\s*Secure/i);
-    expect(setCookie).toMatch(/;\s*Path=\//i);
-    expect(setCookie).not.toMatch(/;\s*Domain=/i);
+    const cookies = res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value);
+    const setCookie = cookies.find((c) => /^__Host-session=/.test(c)) ?? "";
+    // The login device cookie (decision 079) has the same flags.
+    const device = cookies.find((c) => /^__Host-device=/.test(c)) ?? "";
+    for (const value of [setCookie, device]) {
+      expect(value).toMatch(/^__Host-(session|device)=/);
+      expect(value).toMatch(/;\s*HttpOnly/i);
+      expect(value).toMatch(/;\s*SameSite=Lax/i);
+      expect(value).toMatch(/;\s*Secure/i);
+      expect(value).toMatch(/;\s*Path=\//i);
+      expect(value).not.toMatch(/;\s*Domain=/i);
+    }
     // The API token is not readable in the cookie.
     expect(setCookie).not.toMatch(/accessToken|Bearer/i);
 

@@ -22,7 +22,7 @@ const TOKEN = "member-token-123";
 type Sent = { url: URL; method: string; headers: Headers; body: unknown };
 let sent: Sent[];
 /** What the stand-in API answers next; "silent" never answers, "cut" drops the connection mid-answer. */
-let answer: () => Response | "silent" | "cut";
+let answer: () => Response | Promise<Response> | "silent" | "cut";
 
 const json = (value: unknown, status = 200) =>
   new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
@@ -43,7 +43,7 @@ beforeAll(async () => {
       headers,
       body: text === "" ? undefined : JSON.parse(text),
     });
-    const next = answer();
+    const next = await answer();
     if (next === "silent") return;
     const body = Buffer.from(await (next === "cut" ? json({ data: [] }) : next).arrayBuffer());
     if (next === "cut") {
@@ -260,6 +260,188 @@ describe("api.call", () => {
     // The connections are kept alive: the next call is answered as usual.
     answer = () => json({ data: [] });
     await expect(api.call(endpoints.projectNotes, { params: { id: 4 } })).resolves.toEqual({ data: [] });
+  });
+
+  it("gives all the calls of one request one deadline: a hung API costs one timeout, in series or in parallel", async () => {
+    const configured = config.upstreamTimeoutMs;
+    config.upstreamTimeoutMs = 300;
+    try {
+      const { api } = await client();
+      answer = () => "silent";
+      const started = performance.now();
+      const parallel = await Promise.all([
+        api.call(endpoints.alerts).catch((e: unknown) => e),
+        api.call(endpoints.projectNotes, { params: { id: 1 } }).catch((e: unknown) => e),
+      ]);
+      const inSeries = [
+        await api.call(endpoints.countSavedProjects).catch((e: unknown) => e),
+        await api.call(endpoints.projectNotes, { params: { id: 2 } }).catch((e: unknown) => e),
+      ];
+      const took = performance.now() - started;
+      for (const error of [...parallel, ...inSeries]) {
+        expect(error).toMatchObject({ init: { status: 504 }, data: { upstreamFailure: true } });
+      }
+      expect(took).toBeGreaterThanOrEqual(280);
+      expect(took).toBeLessThan(550);
+      // The calls after the deadline were not even sent.
+      expect(sent).toHaveLength(2);
+      // A new request has a budget of its own.
+      answer = () => json({ data: [] });
+      const next = await client();
+      await expect(next.api.call(endpoints.projectNotes, { params: { id: 3 } })).resolves.toEqual({
+        data: [],
+      });
+    } finally {
+      config.upstreamTimeoutMs = configured;
+    }
+  });
+
+  it("lets only an action's write extend the deadline, by a whole timeout of its own", async () => {
+    const configured = config.upstreamTimeoutMs;
+    config.upstreamTimeoutMs = 300;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const subscription = {
+      plan: 1,
+      bill_to: {
+        first_name: "A",
+        last_name: "B",
+        address: "1 Main St",
+        city: "Austin",
+        state: "TX",
+        zip: "78701",
+      },
+      card: { card_number: "4242424242424242", expiration_date: "12/30", cvv: "123" },
+    };
+    try {
+      const post = new Request("http://app.test/Me/Subscription", { method: "POST" });
+      const session = await MemberSession.fromRequest(post);
+      await session.startFresh(TOKEN);
+      const api = new ApiClient(post, session);
+      // 200 ms of a read that hangs, then a write that takes 250 ms: past the request's 300 ms, within its own.
+      answer = () => "silent";
+      const read = api.call(endpoints.alerts).catch((e: unknown) => e);
+      await sleep(200);
+      answer = async () => {
+        await sleep(250);
+        return json({ message: "Your subscription has been updated successfully." });
+      };
+      await expect(
+        api.call(endpoints.subscribe, { body: subscription, extendDeadline: "charges a card" }),
+      ).resolves.toEqual({ message: "Your subscription has been updated successfully." });
+      expect(await read).toMatchObject({ init: { status: 504 } });
+      // Without the extension, the same write would have been cut off by the request's deadline.
+      const plain = new ApiClient(post, session);
+      answer = () => "silent";
+      void plain.call(endpoints.alerts).catch(() => null);
+      await sleep(200);
+      answer = async () => {
+        await sleep(250);
+        return json({ message: "Your subscription has been updated successfully." });
+      };
+      const cut = await plain.call(endpoints.subscribe, { body: subscription }).catch((e: unknown) => e);
+      expect(cut).toMatchObject({ init: { status: 504 } });
+      // A read cannot ask for it, nor can a page load (a GET request).
+      expect(() =>
+        // @ts-expect-error: a GET entry takes no extendDeadline
+        api.call(endpoints.alerts, { extendDeadline: "charges a card" }),
+      ).toThrow(/Only a write/);
+      const getRequest = new Request("http://app.test/Me/Subscription");
+      const onGet = new ApiClient(getRequest, session);
+      expect(() =>
+        onGet.call(endpoints.subscribe, { body: subscription, extendDeadline: "charges a card" }),
+      ).toThrow(/Only a write/);
+    } finally {
+      config.upstreamTimeoutMs = configured;
+    }
+  });
+
+  it("gives the page after a form post's write one budget of its own, once", async () => {
+    const configured = config.upstreamTimeoutMs;
+    config.upstreamTimeoutMs = 300;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      const post = new Request("http://app.test/Me/Projects", { method: "POST" });
+      const session = await MemberSession.fromRequest(post);
+      await session.startFresh(TOKEN);
+      const api = new ApiClient(post, session);
+      // The action's write hangs until the deadline...
+      answer = () => "silent";
+      const write = await api
+        .call(endpoints.createFolder, { body: { tag_type: 1, name: "A", color: "#000000" } })
+        .catch((e: unknown) => e);
+      expect(write).toMatchObject({ init: { status: 504 } });
+      // ...and the page after it still reads (what the form needs to show itself again), within one more budget.
+      answer = async () => {
+        await sleep(150);
+        return json({ data: [] });
+      };
+      await expect(api.call(endpoints.projectNotes, { params: { id: 1 } })).resolves.toEqual({ data: [] });
+      // Once: a second write does not extend it again.
+      answer = () => "silent";
+      const started = performance.now();
+      await api
+        .call(endpoints.createFolder, { body: { tag_type: 1, name: "B", color: "#000000" } })
+        .catch(() => null);
+      await api.call(endpoints.alerts).catch(() => null);
+      expect(performance.now() - started).toBeLessThan(250);
+      // A page load (GET) never gets it.
+      const get = new Request("http://app.test/Me/Projects");
+      const onGet = new ApiClient(get, session);
+      answer = () => "silent";
+      await onGet
+        .call(endpoints.createFolder, { body: { tag_type: 1, name: "C", color: "#000000" } })
+        .catch(() => null);
+      const after = performance.now();
+      await onGet.call(endpoints.alerts).catch(() => null);
+      expect(performance.now() - after).toBeLessThan(50);
+    } finally {
+      config.upstreamTimeoutMs = configured;
+    }
+  });
+
+  it("answers a 403 for a free trial that is over with the trial-expired dialog, other refusals as they are", async () => {
+    const { api } = await client();
+    const trial = (remaining: number) =>
+      json({
+        data: {
+          id: 7,
+          email: "trial@example.com",
+          first_name: "Tri",
+          last_name: "Al",
+          member_type: "Free Trial",
+          allow_download: false,
+          allow_share: false,
+          allow_directory: false,
+          allow_companysearch: false,
+          displaySubscriptionNudge: true,
+          roles: [],
+          subscription: null,
+          remaining_projects: remaining,
+          trial_end_date: "2999-01-01",
+          tags: [],
+          projectTags: [],
+          contactTags: [],
+          settings: {
+            alert_weekly: false,
+            alert_operator: null,
+            alert_value: null,
+            alert_project_types: [],
+            alert_states: [],
+          },
+        },
+      });
+    let me = trial(0);
+    answer = () =>
+      sent.at(-1)?.url.pathname.endsWith("/Users/Me")
+        ? me
+        : json({ message: "Your free trial has expired." }, 403);
+    const refused = await api.call(endpoints.projectNotes, { params: { id: 5 } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ init: { status: 403 }, data: { trialExpired: true } });
+    // A trial with reports left: the refusal is the API's own (a project outside the coverage, say).
+    me = trial(3);
+    const other = await api.call(endpoints.projectNotes, { params: { id: 6 } }).catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(ApiRequestError);
+    expect(other).toMatchObject({ status: 403, message: "Your free trial has expired." });
   });
 
   it("turns a refusal into an ApiRequestError with the API's messages, and a 401 into the login page", async () => {

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { calendarFile, notModified } from "../../app/lib/calendar-feed.server";
+import { calendarFile, notModified, refusedCalendar } from "../../app/lib/calendar-feed.server";
 import type { NoteNotification } from "../../contract/calendar";
 
 const note = (id: number, date: string, text: string): NoteNotification => ({
@@ -49,5 +49,19 @@ describe("the calendar feed file", () => {
     const file = calendarFile([], "https://leads.test");
     expect(events(file.body)).toEqual([]);
     expect(file.lastModified).toBeNull();
+  });
+});
+
+describe("a refused feed", () => {
+  it("is a calendar without events that says why, in its name and description", () => {
+    const body = refusedCalendar("Your free trial has expired.", "https://leads.test");
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    expect(calendar.getAllSubcomponents("vevent")).toHaveLength(0);
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(
+      "Project Leads reminders: Your free trial has expired.",
+    );
+    expect(String(calendar.getFirstPropertyValue("x-wr-caldesc"))).toContain(
+      "https://leads.test/Me/Subscription",
+    );
   });
 });

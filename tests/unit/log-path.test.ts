@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { logPath } from "../../app/lib/log-path";
+import { logPath, nonCanonicalSecretPath } from "../../app/lib/log-path";
 
 describe("logged paths", () => {
   it("never carry the query string", () => {
@@ -25,6 +25,72 @@ describe("logged paths", () => {
     expect(logPath("/Calendar")).toBe("/Calendar");
     expect(logPath(`/Unsubscribe/${token}`)).toBe("/Unsubscribe/[redacted]");
     expect(logPath(`/unsubscribe/${token}.data?x=1`)).toBe("/unsubscribe/[redacted]");
+  });
+
+  it("redact after normalising: repeated and trailing slashes, backslashes, case, percent-encoding", () => {
+    const token = "Zm9vYmFyYmF6cXV4LXRva2VuLTAxMjM0NTY3ODlhYmNkZWY";
+    const hash = "187d595a2a5c684d9d64db62a93a3aebd93bd6a0";
+    const spelled = (secret: string) =>
+      [...secret].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+    const variants = (prefix: string, secret: string, suffix: string) => [
+      `${prefix}/${secret}${suffix}`,
+      `${prefix}/${secret}${suffix}/`,
+      `${prefix}/${secret}${suffix}//`,
+      `/${prefix}/${secret}${suffix}`,
+      `${prefix}//${secret}${suffix}`,
+      `${prefix.toLowerCase()}/${secret}${suffix.toUpperCase()}`,
+      `${prefix.toUpperCase()}/${secret.toUpperCase()}${suffix}`,
+      `${prefix}%2F${secret}${suffix.replace("/", "%2F")}`,
+      `${prefix}%2f${secret}${suffix.replace("/", "%2f")}`,
+      `${prefix}%252F${secret}${suffix.replace("/", "%252F")}`,
+      `${prefix}\\${secret}${suffix.replace("/", "\\")}`,
+      `${prefix}/${spelled(secret)}${suffix}`,
+      `/x/..${prefix}/${secret}${suffix}`,
+      `${prefix}/./${secret}${suffix}`,
+      `${prefix}/${secret}${suffix}.data`,
+    ];
+    for (const [prefix, secret, suffix] of [
+      ["/ForgotPassword", token, ""],
+      ["/Calendar", hash, "/Ical"],
+    ] as const) {
+      for (const path of variants(prefix, secret, suffix)) {
+        const logged = logPath(path);
+        expect(logged.toLowerCase(), path).not.toContain(secret.toLowerCase());
+        expect(logged, path).toMatch(/\[redacted\]/);
+      }
+    }
+  });
+
+  it("know the one canonical spelling of each secret path", () => {
+    const token = "Zm9vYmFyYmF6cXV4LXRva2VuLTAxMjM0NTY3ODlhYmNkZWY";
+    const hash = "187d595a2a5c684d9d64db62a93a3aebd93bd6a0";
+    for (const canonical of [
+      `/ForgotPassword/${token}`,
+      `/ForgotPassword/${token}.data`,
+      `/Calendar/${hash}/Ical`,
+    ])
+      expect(nonCanonicalSecretPath(canonical), canonical).toBe(false);
+    for (const variant of [
+      `/ForgotPassword/${token}/`,
+      `//ForgotPassword/${token}`,
+      `/ForgotPassword//${token}`,
+      `/forgotpassword/${token}`,
+      `/ForgotPassword%2F${token}`,
+      `/ForgotPassword/${token}%2F`,
+      `/ForgotPassword\\${token}`,
+      `/Calendar/${hash}/Ical//`,
+      `/Calendar/${hash}/Ical/`,
+      `/Calendar//${hash}/Ical`,
+      `/calendar/${hash}/ical`,
+      `/Calendar/${hash.toUpperCase()}/Ical`,
+      `/Calendar%2F${hash}%2FIcal`,
+      `/Calendar/${hash}%2FIcal`,
+      `/Calendar\\${hash}\\Ical`,
+      `/x/../Calendar/${hash}/Ical`,
+    ])
+      expect(nonCanonicalSecretPath(variant), variant).toBe(true);
+    for (const other of ["/ForgotPassword", "/Calendar", "/Calendar/Ical", "/Projects/12", "/", "//"])
+      expect(nonCanonicalSecretPath(other), other).toBe(false);
   });
 
   it("cannot forge log lines and stay short", () => {

@@ -4,6 +4,7 @@ import {
   AbuseLimiter,
   delayAfterAttempt,
   type LimitPolicy,
+  LookupLimiter,
   memoryStore,
   waitText,
 } from "../../app/lib/rate-limit.server";
@@ -108,6 +109,64 @@ describe("progressive delay per e-mail", () => {
   });
 });
 
+describe("known devices (OWASP device cookies)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("let the member's known device in while strangers' guesses hold the account's unknown devices", async () => {
+    const limiter = new AbuseLimiter("d1", POLICY, message, memoryStore(1000));
+    const stranger = from("198.51.100.7");
+    const member = from("203.0.113.20");
+    // A stranger keeps the account's delay going, one guess per wait.
+    let counted = 0;
+    while (counted < 5) {
+      const decision = await fail(limiter, stranger, "member@example.com");
+      if (decision.allowed) counted++;
+      else vi.advanceTimersByTime(decision.retryAfterSeconds * 1000 + 1);
+    }
+    expect(await limiter.begin(member, "member@example.com")).toMatchObject({ allowed: false });
+    // The member's browser, known to the account: not held, and its success leaves the strangers' count as it is.
+    const known = await limiter.begin(member, "member@example.com", { device: "device-of-the-member-1" });
+    if (!known.allowed) throw new Error("the member's known device is held back by a stranger");
+    await known.attempt.clear();
+    expect(await limiter.begin(stranger, "member@example.com")).toMatchObject({ allowed: false });
+  });
+
+  it("limit a known device by its own failures, with the same delays, and no other device by them", async () => {
+    const limiter = new AbuseLimiter("d2", POLICY, message, memoryStore(1000));
+    const client = from("203.0.113.20");
+    const device = { device: "a-device-with-a-stolen-session" };
+    for (let i = 0; i < 3; i++) {
+      const decision = await limiter.begin(client, "x@example.com", device);
+      if (!decision.allowed) throw new Error("held too early");
+      await decision.attempt.count();
+    }
+    expect(await limiter.begin(client, "x@example.com", device)).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    // The account's unknown devices and another known device are not held by this device's failures.
+    expect((await limiter.begin(client, "x@example.com")).allowed).toBe(true);
+    expect((await limiter.begin(client, "x@example.com", { device: "another-known-device" })).allowed).toBe(
+      true,
+    );
+  });
+
+  it("are not held by the per-client limit, which still holds the client's unknown devices", async () => {
+    const limiter = new AbuseLimiter("d3", { ...POLICY, perClient: 2 }, message, memoryStore(1000));
+    const office = from("192.0.2.44");
+    for (let i = 0; i < 2; i++)
+      expect((await fail(limiter, office, `guess${i}@example.com`)).allowed).toBe(true);
+    expect((await limiter.begin(office, "member@example.com")).allowed).toBe(false);
+    expect(
+      (await limiter.begin(office, "member@example.com", { device: "member-device-1234" })).allowed,
+    ).toBe(true);
+  });
+});
+
 describe("per-client limit", () => {
   it("counts a client's failures over every address, and only that client's", async () => {
     const limiter = new AbuseLimiter("t5", { ...POLICY, perClient: 5 }, message, memoryStore(1000));
@@ -140,5 +199,36 @@ describe("per-client limit", () => {
     for (let i = 0; i < 500; i++) await fail(limiter, from(`10.0.${i >> 8}.${i & 255}`), `m${i}@example.com`);
     expect((await limiter.begin(attacker, "v4@example.com")).allowed).toBe(true);
     expect((await limiter.begin(from("10.0.1.243"), "m499@example.com")).allowed).toBe(true);
+  });
+});
+
+describe("lookups of a guessable code", () => {
+  const lookups = () =>
+    new LookupLimiter(
+      "p1",
+      { perClient: 2, windowSeconds: 3600 },
+      (wait) => `Wait ${wait}.`,
+      memoryStore(1000),
+    );
+
+  async function look(limiter: LookupLimiter, client: string, code: string, outcome: "failed" | "release") {
+    const decision = await limiter.begin(client, code);
+    if (decision.allowed) await decision[outcome]();
+    return decision.allowed;
+  }
+
+  it("count each code that does not apply once per client, and refuse every code past the limit", async () => {
+    const limiter = lookups();
+    expect(await look(limiter, "198.51.100.7", "GUESS1", "failed")).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await look(limiter, "198.51.100.7", "guess1", "failed")).toBe(true);
+    // Codes that applied, and prices the API could not judge, give their point back.
+    for (let i = 0; i < 5; i++) expect(await look(limiter, "198.51.100.7", "SAVE500", "release")).toBe(true);
+    expect(await look(limiter, "198.51.100.7", "GUESS2", "failed")).toBe(true);
+    const refused = await limiter.begin("198.51.100.7", "SAVE500");
+    expect(refused).toMatchObject({
+      allowed: false,
+      message: expect.stringMatching(/^Wait \d+ minutes?\.$/),
+    });
+    expect(await look(limiter, "198.51.100.8", "SAVE500", "release")).toBe(true);
   });
 });

@@ -94,6 +94,68 @@ describe("the feed's secret and the feed", () => {
   });
 });
 
+describe("the feed follows the account", () => {
+  const feedOf = async (token: string) =>
+    ICalHashAnswer.parse((await t.call("GET", "/Users/Me/iCalHash", undefined, token)).body).hash;
+
+  it("a password change gives the feed a new address; the old one answers 404", async () => {
+    const token = await t.login("researcher@example.com");
+    const before = await feedOf(token);
+    expect((await t.call("GET", `/Calendar/Feed?hash=${before}`)).status).toBe(200);
+    const changed = await t.call(
+      "POST",
+      "/Users/Me/Password",
+      {
+        currentPassword: "demo-password",
+        newPassword: "another-password-1",
+        confirmNewPassword: "another-password-1",
+      },
+      token,
+    );
+    expect(changed.status).toBe(200);
+    const after = await feedOf(token);
+    expect(after).not.toBe(before);
+    expect((await t.call("GET", `/Calendar/Feed?hash=${before}`)).status).toBe(404);
+    expect((await t.call("GET", `/Calendar/Feed?hash=${after}`)).status).toBe(200);
+  });
+
+  it("a password reset gives the feed a new address; the old one answers 404", async () => {
+    const email = "admin@example.com";
+    const before = await feedOf(await t.login(email));
+    expect((await t.call("POST", "/ForgotPassword", { email })).status).toBe(200);
+    const mail = t.db
+      .prepare('SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1')
+      .pluck()
+      .get(email);
+    const resetToken = /\/ForgotPassword\/([A-Za-z0-9_-]+)/.exec(String(mail))?.[1] ?? "";
+    const reset = await t.call("POST", "/ResetPassword", {
+      reset_token: resetToken,
+      newPassword: "a-new-password-2",
+    });
+    expect(reset.status).toBe(200);
+    expect((await t.call("GET", `/Calendar/Feed?hash=${before}`)).status).toBe(404);
+    const after = await feedOf(await t.login(email, "a-new-password-2"));
+    expect(after).not.toBe(before);
+    expect((await t.call("GET", `/Calendar/Feed?hash=${after}`)).status).toBe(200);
+  });
+
+  it("a free trial that is over gets 403 and no note; a trial with reports left reads its feed", async () => {
+    const expired = await feedOf(await t.login("expired@example.com"));
+    const refused = await t.call("GET", `/Calendar/Feed?hash=${expired}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: "Your free trial has expired." });
+    const trial = await feedOf(await t.login("trial@example.com"));
+    expect((await t.call("GET", `/Calendar/Feed?hash=${trial}`)).status).toBe(200);
+    // Reports used up: over too.
+    t.db
+      .prepare(
+        "UPDATE subscriptions SET remaining_projects = 0 WHERE user_id = (SELECT id FROM users WHERE email = 'trial@example.com')",
+      )
+      .run();
+    expect((await t.call("GET", `/Calendar/Feed?hash=${trial}`)).status).toBe(403);
+  });
+});
+
 describe("the help content site's stand-in", () => {
   it("lists manuals and videos in WordPress's REST shape, with files that exist", async () => {
     const manuals = await t.app.request("/content/wp-json/wp/v2/training-manual?per_page=100");

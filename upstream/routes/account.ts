@@ -9,6 +9,7 @@ import { mailOutbox } from "../mail/outbox";
 import { isTimeZone } from "../mail/zones";
 import { numeric } from "../params";
 import { hashPassword, verifyPassword } from "../security";
+import { newFeedHash } from "./calendar";
 
 const ACCOUNT_SAVED = "Your account was saved successfully.";
 const SETTINGS_SAVED = "Your settings were saved successfully.";
@@ -188,6 +189,7 @@ export function accountRoutes(deps: Deps) {
   const revokeOthers = db.prepare(
     "UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND token_hash <> ? AND revoked_at IS NULL",
   );
+  const setFeedHash = db.prepare("UPDATE users SET ical_hash = ? WHERE id = ?");
   const closeResets = db.prepare(
     "UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL",
   );
@@ -309,6 +311,8 @@ export function accountRoutes(deps: Deps) {
       setPassword.run(hash, now, userId);
       revokeOthers.run(now, userId, c.get("tokenHash"));
       closeResets.run(now, userId);
+      // The other sessions end, and so does the calendar feed's old address (a credential of its own).
+      setFeedHash.run(newFeedHash(), userId);
     }).immediate();
     return c.json({ message: PASSWORD_CHANGED });
   });

@@ -5,6 +5,7 @@ import { endpoints } from "../../contract/endpoints";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
 import { mailOutbox } from "../mail/outbox";
 import { hashPassword, hashToken, randomToken, verifyPassword } from "../security";
+import { newFeedHash } from "./calendar";
 
 const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 const RESET_LINK_SENT = "We have e-mailed your password reset link!";
@@ -73,6 +74,7 @@ export function authRoutes(deps: Deps) {
   );
   const useReset = db.prepare("UPDATE password_resets SET used_at = ? WHERE id = ? AND used_at IS NULL");
   const setPassword = db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?");
+  const setFeedHash = db.prepare("UPDATE users SET ical_hash = ? WHERE id = ?");
 
   const app = new Hono<AppEnv>();
   const { login, logout, forgotPassword, resetPassword } = endpoints;
@@ -127,6 +129,8 @@ export function authRoutes(deps: Deps) {
         if (useReset.run(now, reset.id).changes !== 1) return false;
         setPassword.run(passwordHash, now, reset.user_id);
         revokeUserTokens.run(now, reset.user_id);
+        // The calendar feed's address is a credential too: whoever had it loses it with the sessions.
+        setFeedHash.run(newFeedHash(), reset.user_id);
         return true;
       })
       .immediate();

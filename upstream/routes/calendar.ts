@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { FEED_HASH_PATTERN, MONTH_PATTERN, type NoteNotification } from "../../contract/calendar";
 import { endpoints } from "../../contract/endpoints";
 import type { Db } from "../db/index";
-import { type AppEnv, type Deps, notFound, requireAuth } from "../http";
+import { ApiError, type AppEnv, type Deps, notFound, requireAuth } from "../http";
+import { memberRights, TRIAL_EXPIRED } from "../rights";
 
 interface ReminderRow {
   id: number;
@@ -55,13 +56,15 @@ function reminderQueries(db: Db) {
 /**
  * The calendar: GET UserProjects/NoteNotifications (the member's reminders, of one month with `month=YYYY-MM`),
  * GET Users/Me/iCalHash (the feed's secret, made on first use), POST Users/Me/iCalHash/Reset (a new secret: the
- * old address stops working) and GET Calendar/Feed?hash= (a feed's reminders by its secret, without a token;
- * 404 for an unknown or replaced secret).
+ * old address stops working; a password reset or change makes a new one too) and GET Calendar/Feed?hash= (a
+ * feed's reminders by its secret, without a token; 404 for an unknown or replaced secret, 403 for a free trial
+ * that is over).
  */
 export function calendarRoutes(deps: Deps) {
   const { db } = deps;
   const auth = requireAuth(deps);
   const reminders = reminderQueries(db);
+  const rights = memberRights(deps);
   const readHash = db.prepare<[number], string | null>("SELECT ical_hash FROM users WHERE id = ?").pluck();
   const setHash = db.prepare<[string, string, number]>(
     "UPDATE users SET ical_hash = ?, updated_at = ? WHERE id = ?",
@@ -102,6 +105,8 @@ export function calendarRoutes(deps: Deps) {
     const hash = c.req.query("hash") ?? "";
     const userId = FEED_HASH_PATTERN.test(hash) ? ownerOf.get(hash) : undefined;
     if (userId === undefined) throw notFound("No calendar has this address.");
+    // A free trial that is over reads no note and no project title through its feed either (decision 013).
+    if (rights.trialExpired(userId)) throw new ApiError(403, TRIAL_EXPIRED);
     return c.json({ data: { notes: reminders.all(userId) } });
   });
 

@@ -11,13 +11,14 @@ import { CARD_FIELDS, type PriceResult } from "~/lib/billing/pricing";
 export const PRICE_DELAY_MS = 100;
 
 /**
- * The fields a price depends on (§4: promo code, plan, verticals, states, counties; the account state fills the
- * first coverage state). Typing a name, an address or a card never reprices: the total the member saw stays put
- * until they change what they buy, and a price that moved meanwhile is caught at the submit.
+ * The fields a price depends on (§4: plan, verticals, states, counties; the account state fills the first
+ * coverage state), and the promo code once typed (when the field is left: each partial code would be a lookup
+ * that does not apply, and those are limited per client, decision 080). Typing a name, an address or a card
+ * never reprices: the total the member saw stays put until they change what they buy, and a price that moved
+ * meanwhile is caught at the submit.
  */
 const PRICE_FIELDS = new Set([
   "plan",
-  "promo_code",
   "plan_verticals",
   "plan_states",
   "county_states",
@@ -69,6 +70,18 @@ export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormEleme
     [schedule],
   );
 
+  /** A form's blur event: a promo code left with another value than the one last priced is priced. */
+  const onFormBlur = useCallback(
+    (event: { target: EventTarget | null }) => {
+      const field = event.target;
+      if (!(field instanceof HTMLInputElement) || field.name !== "promo_code") return;
+      if (field.value === (field.dataset.priced ?? field.defaultValue)) return;
+      field.dataset.priced = field.value;
+      schedule();
+    },
+    [schedule],
+  );
+
   /** A submission's answer carries the price: a price still waiting for its timer would only come after it. */
   const cancel = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -81,5 +94,5 @@ export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormEleme
     setCountiesError(answer.countiesError);
   }, []);
 
-  return { price, counties, countiesError, schedule, onFormChange, cancel, reset };
+  return { price, counties, countiesError, schedule, onFormChange, onFormBlur, cancel, reset };
 }

@@ -9,6 +9,7 @@ import { endpoints } from "../../../contract/endpoints";
 import type { County, PriceRequest, RegisterOptions } from "../../../contract/register";
 import { type ApiClient, ApiRequestError, upstreamFailureMessage } from "../api.server";
 import { LruCache } from "../lru";
+import { promoLookupLimiter } from "../rate-limit.server";
 import {
   type BillingValues,
   COUNTIES_FAILED,
@@ -231,19 +232,35 @@ export function priceRequest(
 /**
  * Register/Price; a refusal (an unknown promo code) is shown with the price left out. An unreachable or failing
  * API is shown the same way on a form post (`upstream: "show"`), and is the friendly error page for a page load.
+ *
+ * A price asked with a code (the promo code, or the marketing link's discount code) is a lookup of a guessable
+ * value: the codes that do not apply are limited per client (promoLookupLimiter, decision 080), and past the
+ * limit the price with a code is refused with a message, without asking the API. Every price of the app goes
+ * through here: the checkout's live price and final submit, and the activation's.
  */
 export async function fetchPrice(
   api: ApiClient,
   request: PriceRequest,
   upstream: "show" | "throw" = "show",
 ): Promise<PriceResult> {
+  const promo = request.promo_code?.trim() ?? "";
+  const discount = promo ? "" : (request.discount?.trim() ?? "");
+  const code = promo || discount;
+  const lookup = code ? await promoLookupLimiter.begin(api.clientAddress, code) : null;
+  if (lookup && !lookup.allowed) return { components: null, error: lookup.message };
   try {
-    return {
-      components: (await api.call(endpoints.registerPrice, { body: request })).data.components,
-      error: null,
-    };
+    const components = (await api.call(endpoints.registerPrice, { body: request })).data.components;
+    // The marketing link's discount code is applied quietly when it is one: a price without a discount, where
+    // there was something to take it off, is a code that did not apply.
+    const discountMissed = discount !== "" && components.Discount === undefined && components.Total > 0;
+    await (discountMissed ? lookup?.failed() : lookup?.release());
+    return { components, error: null };
   } catch (error) {
-    if (error instanceof ApiRequestError) return { components: null, error: error.message };
+    if (error instanceof ApiRequestError) {
+      await (promo && error.fieldErrors.promo_code?.length ? lookup?.failed() : lookup?.release());
+      return { components: null, error: error.message };
+    }
+    await lookup?.release();
     const message = upstream === "show" ? upstreamFailureMessage(error) : null;
     if (message) return { components: null, error: message };
     throw error;

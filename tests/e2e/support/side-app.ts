@@ -67,6 +67,7 @@ export async function startSideApp(port: number, env: Record<string, string> = {
       LOGIN_DELAY_AFTER_FAILURES: String(SIDE_LOGIN_LIMIT),
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
       PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: "100000",
+      PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: "100000",
       ...env,
     },
   });
