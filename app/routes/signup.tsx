@@ -33,6 +33,7 @@ import {
   shownTotal,
 } from "~/lib/billing/pricing.server";
 import { config } from "~/lib/config.server";
+import { rememberDevice } from "~/lib/device-cookie.server";
 import { formFailure } from "~/lib/form-failure.server";
 import { publicFormLimiter } from "~/lib/rate-limit.server";
 import { memberSessionContext } from "~/lib/session.server";
@@ -250,7 +251,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   await limit.attempt.count();
 
-  // The automatic login; the completion page follows even when it fails (§4).
+  // The automatic login; the completion page follows even when it fails (§4). This browser is then a device
+  // the new member logged in from (decision 079).
+  const complete = `/sign-up/${encodeURIComponent(params.planId)}/complete${trial ? "?free_trial=1" : ""}`;
   try {
     const login = await api.call(endpoints.login, {
       body: { email: values.email, password: values.password },
@@ -258,8 +261,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.get(memberSessionContext).startFresh(login.data.accessToken);
   } catch (error) {
     if (!(error instanceof ApiRequestError) && !upstreamFailureMessage(error)) throw error;
+    throw redirect(complete);
   }
-  throw redirect(`/sign-up/${encodeURIComponent(params.planId)}/complete${trial ? "?free_trial=1" : ""}`);
+  throw redirect(complete, { headers: { "Set-Cookie": await rememberDevice(request, values.email) } });
 }
 
 /** The live price (a fetcher posting intent=price) changes nothing: the page's loaders need not run again. */
