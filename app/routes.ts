@@ -56,7 +56,6 @@ export default [
   route("Calendar/:hash/Ical", "routes/calendar.ical.tsx"),
   // The unsubscribe link of the alert and reminder e-mails: no session, the token is the authority (decision 085).
   route("Unsubscribe/:token", "routes/unsubscribe.tsx"),
-  route("tiles/:z/:x/:y", "routes/tiles.tsx"),
   route("_bench/baseline", "routes/bench-baseline.tsx"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -22,7 +22,7 @@ const EnvSchema = z.object({
   STAFF_APP_URL: z.url().default("http://localhost:3000/Subscribers"),
   DEMO_SCHEDULING_URL: z.url().default("http://localhost:3000/Help"),
   CONTENT_API_URL: z.string().default(""),
-  MAP_TILE_URL: z.string().default("/tiles/{z}/{x}/{y}.png"),
+  MAP_TILE_URL: z.string().trim().default(""),
   SUPPORT_PHONE: z.string().default("(800) 555-0142"),
   VIDEO_CHANNEL_URL: z.url().default("https://www.youtube.com/"),
   COOKIE_SECURE: booleanish.optional(),

@@ -167,7 +167,7 @@ function plainAnswer(status: number, message: string) {
 
 /**
  * Loads the member session and the API client for the request, and writes the session cookie once. Never on an
- * answer a shared cache may keep (the map tiles: `public`): a refreshed last-seen time waits for the next private
+ * answer a shared cache may keep (`public`): a refreshed last-seen time waits for the next private
  * or no-store answer, so that no cache hands one member's cookie to others.
  */
 export const memberSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {

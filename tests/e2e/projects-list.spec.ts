@@ -657,11 +657,11 @@ test.describe("map", () => {
     for (const alt of await markers.evaluateAll((els) => els.map((e) => e.getAttribute("alt")))) {
       expect(titles).toContain(alt);
     }
-    // The tiles come from the configured MAP_TILE_URL (the offline default here).
-    await expect(map.locator("img.leaflet-tile").first()).toHaveAttribute(
-      "src",
-      /^\/tiles\/\d+\/\d+\/\d+\.png$/,
-    );
+    // Without MAP_TILE_URL (the default) the map draws its offline basemap: land and state outlines from our own
+    // origin, no tiles.
+    await expect(map.locator(".leaflet-basemap-pane path").first()).toBeAttached();
+    expect(await map.locator(".leaflet-basemap-pane path").count()).toBeGreaterThanOrEqual(2);
+    await expect(map.locator("img.leaflet-tile")).toHaveCount(0);
     // The marker images are Leaflet's own, bundled (inlined or served), and they load.
     await expect(markers.first()).toHaveAttribute("src", /^data:image\/png|\/assets\/marker-icon/);
     expect(

@@ -240,11 +240,6 @@ test.describe("headers on every page", () => {
         const headers = res.headers;
         expect(headers.get("x-content-type-options"), where).toBe("nosniff");
         if (res.status !== 200) break; // redirects: headers only
-        // The offline map tiles are public images, cacheable on purpose; every other screen is a page.
-        if (screen.file === "routes/tiles.tsx") {
-          expect(headers.get("content-type"), where).toBe("image/png");
-          break;
-        }
         // The advanced search's counties for its panel with JavaScript: JSON for this member, not a page.
         if (screen.file === "routes/counties.tsx") {
           expect(headers.get("content-type"), where).toMatch(/^application\/json/);
@@ -287,7 +282,7 @@ test.describe("headers on every page", () => {
     }
   });
 
-  test("no answer a shared cache may keep sets a cookie: every static file, the map tiles and every screen", async ({
+  test("no answer a shared cache may keep sets a cookie: every static file (the map outlines too) and every screen", async ({
     browserName: _,
   }, info) => {
     httpOnly(info);
@@ -306,11 +301,10 @@ test.describe("headers on every page", () => {
     const statics = walk(client).map((file) => `/${relative(client, file).split(sep).join("/")}`);
     expect(statics.length).toBeGreaterThan(10);
     const values = paramValues(createMemberWithData());
-    const tiles = ["/tiles/1/0/0.png", "/tiles/12/1203/1540.png", "/tiles/0/0/0"];
     const screens = SCREENS.map((screen) => fillPath(screen.pattern, values));
     const cached: string[] = [];
     const leaks: string[] = [];
-    for (const path of [...statics, ...tiles, ...screens]) {
+    for (const path of [...statics, ...screens]) {
       for (const method of ["GET", "HEAD"]) {
         const res = await fetch(`${APP_URL}${path}`, {
           method,
@@ -324,8 +318,12 @@ test.describe("headers on every page", () => {
         if (res.headers.getSetCookie().length > 0) leaks.push(`${method} ${path} (${cacheControl})`);
       }
     }
-    // Every static file and tile is one a shared cache may keep; none carries a cookie.
-    for (const path of [...statics, ...tiles]) expect(cached, path).toContain(path);
+    // Every static file is one a shared cache may keep; none carries a cookie.
+    expect(
+      statics.some((path) => /\/assets\/states-10m-[\w-]+\.json$/.test(path)),
+      "the map outlines",
+    ).toBe(true);
+    for (const path of statics) expect(cached, path).toContain(path);
     expect(leaks).toEqual([]);
   });
 

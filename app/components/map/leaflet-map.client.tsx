@@ -11,6 +11,7 @@ import "./map.css";
 import { useEffect, useMemo } from "react";
 import { MapContainer, Marker, TileLayer, useMap } from "react-leaflet";
 import type { MapMarker, MapViewProps } from "./map-types";
+import { OfflineBasemap } from "./offline-basemap.client";
 
 // Leaflet guesses its image path from its CSS, which a bundler breaks: give it the bundled images.
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
@@ -57,9 +58,9 @@ export default function LeafletMap({
         center={initialCenter}
         zoom={zoom}
         scrollWheelZoom={false}
-        className="h-full w-full rounded-lg"
+        className={`h-full w-full rounded-lg ${tileUrl ? "" : "offline-basemap"}`}
       >
-        <TileLayer url={tileUrl} attribution={attribution} />
+        {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : <OfflineBasemap />}
         {markers.map((m) => (
           <Marker
             key={m.id}

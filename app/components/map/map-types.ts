@@ -17,7 +17,7 @@ export type MapViewProps = {
   /** Fit the view to all markers whenever they change (the list map). */
   fitBounds?: boolean;
   maxFitZoom?: number;
-  /** Tile URL template, {z}/{x}/{y}. */
+  /** Tile URL template, {z}/{x}/{y}; empty: the offline basemap (offline-basemap.client.tsx). */
   tileUrl: string;
   attribution?: string;
   onMarkerClick?: (marker: MapMarker) => void;
@@ -25,5 +25,3 @@ export type MapViewProps = {
   label: string;
   className?: string;
 };
-
-export const DEFAULT_TILE_URL = "/tiles/{z}/{x}/{y}.png";

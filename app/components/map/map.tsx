@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { useRootData } from "~/root-data";
-import { DEFAULT_TILE_URL, type MapViewProps } from "./map-types";
+import type { MapViewProps } from "./map-types";
 
 export type { MapMarker, MapViewProps } from "./map-types";
 
 const LeafletMap = lazy(() => import("./leaflet-map.client"));
 
-/** The tile URL template from the public config (MAP_TILE_URL), or the offline default. */
+/** The tile URL template from the public config (MAP_TILE_URL); empty for the offline basemap. */
 function useMapTileUrl(): string {
-  return useRootData()?.config.mapTileUrl || DEFAULT_TILE_URL;
+  return useRootData()?.config.mapTileUrl ?? "";
 }
 
 /** True once the media query matches in the browser (false on the server and before hydration). */
