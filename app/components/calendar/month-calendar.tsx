@@ -1,14 +1,21 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
+import { useMediaQuery } from "~/components/use-media-query";
 import { type CalendarEvent, monthWeeks, WEEKDAYS } from "~/lib/calendar";
+import { formatDate } from "~/lib/dates";
 
 const FullMonth = lazy(() => import("./month-calendar.client"));
 
+/** The small breakpoint: below it the month is an agenda list, at and above it the grid. */
+const WIDE = "(min-width: 640px)";
+
 /**
- * The month's reminders: the FullCalendar grid once its script has arrived, and until then (or without
- * JavaScript) the same month as a table rendered on the server. Both fill the same box of aspect ratio 2 (its
- * minimum width scrolls on a phone), so the page does not move when the grid replaces the table.
+ * The month's reminders. On a phone (below the small breakpoint) an agenda: the days that have reminders, in
+ * order, each with its reminders, so that nothing scrolls sideways. From the small breakpoint up the month grid:
+ * FullCalendar's once its script has arrived (it is not even loaded on a phone), and until then, or without
+ * JavaScript, the same month as a table rendered on the server. Both fill the same box of aspect ratio 2, so the
+ * page does not move when the grid replaces the table.
  */
 export function MonthCalendar({
   month,
@@ -19,19 +26,56 @@ export function MonthCalendar({
   title: string;
   events: readonly CalendarEvent[];
 }) {
+  const wide = useMediaQuery(WIDE);
   const table = <MonthTable month={month} title={title} events={events} />;
   return (
-    <div className="overflow-x-auto">
-      <div className="month-calendar relative aspect-[2/1] min-w-[40rem]" data-month={month}>
+    <>
+      <MonthAgenda title={title} events={events} />
+      <div className="month-calendar relative hidden aspect-[2/1] sm:block" data-month={month}>
         <ClientOnly fallback={table}>
-          {() => (
-            <Suspense fallback={table}>
-              <FullMonth month={month} events={events} />
-            </Suspense>
-          )}
+          {() =>
+            wide ? (
+              <Suspense fallback={table}>
+                <FullMonth month={month} events={events} />
+              </Suspense>
+            ) : (
+              table
+            )
+          }
         </ClientOnly>
       </div>
-    </div>
+    </>
+  );
+}
+
+/** The phone's month: the days with reminders, in order, with their reminders as links to their projects. */
+function MonthAgenda({ title, events }: { title: string; events: readonly CalendarEvent[] }) {
+  const days = [...new Set(events.map((e) => e.date))].sort();
+  if (days.length === 0) return null;
+  return (
+    <section aria-label={`Reminders in ${title}`} className="space-y-3 sm:hidden">
+      {days.map((day) => (
+        <div key={day}>
+          <h3 className="text-sm font-semibold text-slate-700">
+            {WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]}, {formatDate(day)}
+          </h3>
+          <ul className="mt-1 space-y-1">
+            {events
+              .filter((e) => e.date === day)
+              .map((e) => (
+                <li key={e.id}>
+                  <Link
+                    to={e.href}
+                    className="block min-h-11 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-brand-800 underline"
+                  >
+                    {e.title}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
+import { useMediaQuery } from "~/components/use-media-query";
 import { useRootData } from "~/root-data";
 import type { MapViewProps } from "./map-types";
 
@@ -10,19 +11,6 @@ const LeafletMap = lazy(() => import("./leaflet-map.client"));
 /** The tile URL template from the public config (MAP_TILE_URL); empty for the offline basemap. */
 function useMapTileUrl(): string {
   return useRootData()?.config.mapTileUrl ?? "";
-}
-
-/** True once the media query matches in the browser (false on the server and before hydration). */
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    const mql = window.matchMedia(query);
-    setMatches(mql.matches);
-    const onChange = (e: MediaQueryListEvent) => setMatches(e.matches);
-    mql.addEventListener("change", onChange);
-    return () => mql.removeEventListener("change", onChange);
-  }, [query]);
-  return matches;
 }
 
 /**

@@ -247,6 +247,42 @@ test.describe("phone journeys", () => {
     await fits(page);
   });
 
+  test("calendar: the month's reminders as an agenda, nothing scrolling sideways inside its box", async ({
+    page,
+  }) => {
+    await login(page, "member@example.com");
+    // member@'s reminders are this month and next (upstream/seed/accounts.ts).
+    const month = query<{ month: string }>(
+      `SELECT substr(n.notification_date, 1, 7) AS month FROM project_notes n JOIN users u ON u.id = n.user_id
+       WHERE u.email = 'member@example.com' AND n.notification_date IS NOT NULL ORDER BY n.notification_date LIMIT 1`,
+    )[0].month;
+    await page.goto(`/Calendar?month=${month}`);
+    const agenda = main(page).getByRole("region", { name: /^Reminders in / });
+    await expect(agenda).toBeVisible();
+    await expect(agenda.getByRole("link").first()).toBeVisible();
+    await expect(main(page).getByRole("table")).toHaveCount(0);
+    await fits(page);
+    // No box inside the page scrolls sideways either (a field's own text may: it is not a box of the page).
+    const wider = await main(page).evaluate((el) =>
+      [...el.querySelectorAll("*:not(input):not(textarea)")]
+        .filter(
+          (x) => x.getBoundingClientRect().right > window.innerWidth + 1 || x.scrollWidth > x.clientWidth + 1,
+        )
+        .filter(
+          (x) =>
+            getComputedStyle(x).overflowX !== "visible" ||
+            x.getBoundingClientRect().right > window.innerWidth + 1,
+        )
+        .map((x) => `${x.tagName.toLowerCase()}.${String(x.className).slice(0, 40)}`),
+    );
+    expect(wider).toEqual([]);
+    await expectAxeClean(page);
+    const first = agenda.getByRole("link").first();
+    const title = (await first.textContent()) ?? "";
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/Projects/${title.split(" ")[0]}$`));
+  });
+
   test("account: change password fails once with the new password kept, the dialog in the window", async ({
     page,
   }) => {
@@ -311,6 +347,7 @@ const SCREENS = [
   { name: "notes", path: "/Notes" },
   { name: "alerts", path: "/Alerts" },
   { name: "account", path: "/Me/Account" },
+  { name: "calendar", path: "/Calendar" },
   { name: "folder dialog", path: "/Me/Projects?dialog=folder" },
 ];
 
