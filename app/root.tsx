@@ -14,7 +14,7 @@ import { ErrorPage } from "./components/error-page";
 import { MarkHydrated } from "./components/hydrated";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
-import { TrialExpiredPage } from "./components/trial-dialogs";
+import { TrialExpiredPage } from "./components/shell/trial-expired-page";
 import { publicConfig } from "./lib/config.server";
 import { useLitePages } from "./lib/lite-pages";
 import { currentMember, pagePath, previousRemainingFor } from "./lib/member.server";
@@ -104,7 +104,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The member layout's trial gate (app/lib/member.server.ts) stops an expired trial before any loader runs.
   if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
-    return <TrialExpiredPage demoSchedulingUrl={error.data.demoSchedulingUrl} />;
+    return <TrialExpiredPage body={error.data} />;
   }
   return <ErrorPage error={error} />;
 }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { isTrialExpiredBody } from "~/lib/trial";
-import { TrialExpiredDialog, TrialExpiredPage } from "./trial-dialogs";
+import { TrialExpiredPage } from "./shell/trial-expired-page";
+import { TrialExpiredDialog } from "./trial-dialogs";
 
 type Described = { status: number; title: string; message: string };
 
@@ -37,11 +38,10 @@ function describe(error: unknown): Described {
 export function ErrorPage({ error, compact = false }: { error: unknown; compact?: boolean }) {
   const location = useLocation();
   if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
-    const url = error.data.demoSchedulingUrl;
     return compact ? (
-      <TrialExpiredDialog demoSchedulingUrl={url} />
+      <TrialExpiredDialog demoSchedulingUrl={error.data.demoSchedulingUrl} />
     ) : (
-      <TrialExpiredPage demoSchedulingUrl={url} />
+      <TrialExpiredPage body={error.data} />
     );
   }
   const { status, title, message } = describe(error);

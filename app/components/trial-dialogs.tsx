@@ -42,19 +42,6 @@ export function TrialExpiredDialog({ demoSchedulingUrl }: { demoSchedulingUrl?: 
 }
 
 /**
- * The page the server answers an expired trial on every screen but the profile pages (the trial gate in
- * app/lib/member.server.ts): the blocking dialog over an empty page, with nothing of the screen behind it.
- */
-export function TrialExpiredPage({ demoSchedulingUrl }: { demoSchedulingUrl?: string }) {
-  return (
-    <main id="main" className="min-h-full">
-      <title>Your Free Trial Has Expired... | Project Leads</title>
-      <TrialExpiredDialog demoSchedulingUrl={demoSchedulingUrl} />
-    </main>
-  );
-}
-
-/**
  * 'Subscribe to unlock more reports.' Shown when the root data says so (once per login); dismissed by
  * Later and by any route change. It is a non-modal dialog: the page stays usable, so a click on a sidebar
  * link both navigates and dismisses it. Without JavaScript Later reloads this page, whose next load no

@@ -7,7 +7,7 @@ import { config } from "./config.server";
 import { isoDay } from "./dates";
 import { loginUrlFor } from "./request-url";
 import type { MemberSession } from "./session.server";
-import { isFreeTrial, isTrialExpired, type TrialExpiredBody } from "./trial";
+import { isFreeTrial, isTrialExpired, shellMember, type TrialExpiredBody } from "./trial";
 import { requestJson, UnreadableAnswerError, type UpstreamAnswer } from "./upstream-http.server";
 
 /** A 4xx answer from the API that a screen may want to show: its message, and per-field messages. */
@@ -311,7 +311,8 @@ export class ApiClient {
       // a 4xx without a JSON body keeps the generic message
     }
     if (response.status === 403 && options.auth !== false && path !== endpoints.me.path()) {
-      if (await this.trialIsOver()) throw trialExpiredResponse();
+      const over = await this.trialIsOver();
+      if (over) throw trialExpiredResponse(over);
     }
     throw new ApiRequestError(response.status, message, fieldErrors);
   }
@@ -322,13 +323,13 @@ export class ApiClient {
    * (a loader, an action, a fetcher), never an error page. The member is read again for it, unless this request
    * already knows them to be no trial member.
    */
-  private async trialIsOver(): Promise<boolean> {
+  private async trialIsOver(): Promise<User | null> {
     const read = this.reads.get(readKey(endpoints.me.path())) as Promise<{ data: User }> | undefined;
     const before = read ? await read.catch(() => null) : null;
-    if (before && !isFreeTrial(before.data)) return false;
+    if (before && !isFreeTrial(before.data)) return null;
     this.forgetRead(endpoints.me);
     const now = await this.call(endpoints.me).catch(() => null);
-    return Boolean(now && isTrialExpired(now.data, isoDay(new Date())));
+    return now && isTrialExpired(now.data, isoDay(new Date())) ? now.data : null;
   }
 
   /** A 401 ends the session and sends the member to the login page, back here afterwards. */
@@ -363,11 +364,20 @@ function readKey(path: string, query?: Query, auth = true) {
 
 /**
  * What a request stopped for a free trial that is over answers (403): no member data, only what the blocking page
- * needs. The root error boundary, and every screen's, render it as the trial-expired dialog.
+ * and its shell need. The root error boundary, and every screen's, render it as the trial-expired dialog inside the
+ * app shell.
  */
-export function trialExpiredResponse() {
+export function trialExpiredResponse(member: User | null) {
+  const shell = member
+    ? {
+        member: shellMember(member),
+        marketingSiteUrl: config.marketingSiteUrl,
+        supportPhone: config.supportPhone,
+        videoChannelUrl: config.videoChannelUrl,
+      }
+    : null;
   return data<TrialExpiredBody>(
-    { trialExpired: true, demoSchedulingUrl: config.demoSchedulingUrl },
+    { trialExpired: true, demoSchedulingUrl: config.demoSchedulingUrl, shell },
     { status: 403, headers: { "Cache-Control": "no-store" } },
   );
 }

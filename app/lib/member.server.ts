@@ -62,5 +62,5 @@ export const trialGate: MiddlewareFunction<Response> = async ({ request, context
   if (!user || !isFreeTrial(user)) return next();
   const previousRemaining = previousRemainingFor(session, user, request);
   if (!isTrialExpired(user, isoDay(new Date()), { previousRemaining })) return next();
-  throw trialExpiredResponse();
+  throw trialExpiredResponse(user);
 };

@@ -51,8 +51,44 @@ export function isTrialExpired(
   return true;
 }
 
-/** What a request the trial gate stops answers (403): no member data, only what the blocking page needs. */
-export type TrialExpiredBody = { trialExpired: true; demoSchedulingUrl: string };
+/**
+ * The member as the blocked page's shell shows them (initials, name, the trial's end and reports): no folders, no
+ * alerts, no settings, nothing of a project or a contact.
+ */
+export type ShellMember = User;
+
+/** The member of a blocked page, with everything but what the shell shows emptied. */
+export function shellMember(user: User): ShellMember {
+  return {
+    ...user,
+    tags: [],
+    projectTags: [],
+    contactTags: [],
+    settings: {
+      alert_weekly: false,
+      alert_operator: null,
+      alert_value: null,
+      alert_project_types: [],
+      alert_states: [],
+    },
+    unread_alerts: 0,
+  };
+}
+
+/**
+ * What a request stopped for a trial that is over answers (403): the blocking dialog inside the app shell, and
+ * nothing but what they need (the public links, the member's name and trial; no folders, projects or contacts).
+ */
+export type TrialExpiredBody = {
+  trialExpired: true;
+  demoSchedulingUrl: string;
+  shell: {
+    member: ShellMember;
+    marketingSiteUrl: string;
+    supportPhone: string;
+    videoChannelUrl: string;
+  } | null;
+};
 
 export function isTrialExpiredBody(value: unknown): value is TrialExpiredBody {
   return Boolean(value && typeof value === "object" && (value as TrialExpiredBody).trialExpired === true);

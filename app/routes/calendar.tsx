@@ -136,7 +136,10 @@ function FeedAddress({
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
     >
       <h2 id="calendar-export" className="text-lg font-semibold text-slate-900">
-        <a href={feedUrl} className="inline-block py-1 text-brand-700 underline hover:text-brand-900 max-sm:py-2.5">
+        <a
+          href={feedUrl}
+          className="inline-block py-1 text-brand-700 underline hover:text-brand-900 max-sm:py-2.5"
+        >
           Export calendar
         </a>
       </h2>

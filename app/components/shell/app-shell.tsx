@@ -39,9 +39,12 @@ export function AppShell({
   root,
   sidebarCollapsed: initialCollapsed,
   today,
+  blocked = false,
   children,
 }: {
   root: RootData | null;
+  /** A trial that is over, stopped by the server: the blocking dialog whatever the screen. */
+  blocked?: boolean;
   sidebarCollapsed: boolean;
   /** YYYY-MM-DD from the server, so server and browser agree on the trial rule. */
   today: string;
@@ -91,7 +94,7 @@ export function AppShell({
   }, [navigate]);
 
   const remaining = user ? remainingProjects(user) : null;
-  const trialExpired = !profile && isTrialExpired(user, today, { previousRemaining });
+  const trialExpired = blocked || (!profile && isTrialExpired(user, today, { previousRemaining }));
 
   const trialInfo = user && isFreeTrial(user) ? { remaining, endDate: trialEndDate(user) } : null;
 
