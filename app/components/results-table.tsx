@@ -13,6 +13,11 @@ export type Column<Row> = {
    * "hidden" ones are left out of the card, the others show as label/value pairs.
    */
   card?: "title" | "hidden";
+  /**
+   * The column whose link opens the row (one per table): the whole row becomes that link's target, by the
+   * link's own box stretched over the row (app.css), so the row holds one real link and nothing nested in it.
+   */
+  rowLink?: true;
 };
 
 type Selection = {
@@ -54,6 +59,7 @@ export function ResultsTable<Row extends { id: number }>({
 }) {
   const allSelected = Boolean(rows?.length) && rows?.every((r) => selection?.selected.has(r.id));
   const span = columns.length + (selection ? 1 : 0);
+  const linked = columns.some((c) => c.rowLink);
   // One markup for every screen: a table from the small breakpoint up; below it (max-sm:) the header row
   // becomes a wrapping line of sort links and each row a card. The explicit roles keep the table's
   // semantics for assistive technology whatever the CSS display. The box is `relative`, so visually
@@ -104,7 +110,7 @@ export function ResultsTable<Row extends { id: number }>({
               <tr
                 {...keep("row")}
                 key={row.id}
-                className={selection ? "results-row results-row-selectable" : "results-row"}
+                className={`results-row${selection ? " results-row-selectable" : ""}${linked ? " results-row-linked" : ""}`}
               >
                 {selection ? (
                   <td {...keep("cell")} className="results-select-cell">
@@ -141,7 +147,7 @@ export function ResultsTable<Row extends { id: number }>({
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const content = column.render(row);
   const empty = content === null || content === undefined || content === "" || content === false;
-  const base = column.className ? `results-cell ${column.className}` : "results-cell";
+  const base = `results-cell${column.className ? ` ${column.className}` : ""}${column.rowLink ? " results-cell-link" : ""}`;
   if (column.card === "title") {
     return (
       <td {...keep("cell")} className={`${base} results-cell-title`}>

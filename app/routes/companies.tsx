@@ -115,6 +115,7 @@ function companyColumns(carry: string): Column<CompanyRow>[] {
       key: "name",
       label: "Name",
       sortKey: "name",
+      rowLink: true,
       render: (row) => (
         <AppLink
           to={companyHref(row.id, carry)}

@@ -125,28 +125,31 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 function contactColumns(carry: string): Column<ContactRow>[] {
-  const open = (row: ContactRow, text: string | null) => (
-    <AppLink
-      to={`/Contacts/${row.id}${carry}`}
-      className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
-    >
-      {text || "—"}
-    </AppLink>
-  );
   return [
     {
       key: "first_name",
       label: "First Name",
       sortKey: "first_name",
       card: "title",
-      render: (row) => open(row, row.first_name),
+      rowLink: true,
+      // The row's one link: the first name, with the last name for who hears it (the next cell shows it).
+      render: (row) => (
+        <AppLink
+          to={`/Contacts/${row.id}${carry}`}
+          className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
+        >
+          {row.first_name || "—"}
+          {row.last_name ? <span className="sr-only"> {row.last_name}</span> : null}
+        </AppLink>
+      ),
     },
     {
       key: "last_name",
       label: "Last Name",
       sortKey: "last_name",
       card: "title",
-      render: (row) => open(row, row.last_name),
+      className: "font-medium",
+      render: (row) => row.last_name,
     },
     { key: "title", label: "Title", sortKey: "title", render: (row) => row.title },
     { key: "company_name", label: "Company", sortKey: "company_name", render: (row) => row.company_name },

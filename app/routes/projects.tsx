@@ -264,6 +264,7 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       label: "Name",
       sortKey: "title",
       card: "title",
+      rowLink: true,
       render: (row) => (
         <AppLink
           to={`/Projects/${row.id}${carry}`}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonSecondaryClass } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
@@ -229,26 +229,20 @@ export function ProjectSearchPanel({ search, options, counties, list, blocked, o
     setStates(chosen);
     countyFetcher.load(`/Search/Counties?${new URLSearchParams(chosen.map((s) => ["state", s]))}`);
   };
-  const rows = useMemo(
-    () =>
-      projectPanelRows(options, {
-        types,
-        setTypes,
-        states,
-        onStates,
-        counties: hydrated && countyFetcher.data ? countyFetcher.data.counties : counties,
-        countyError: hydrated ? countyFetcher.data?.error : undefined,
-        showInactive,
-        setShowInactive,
-        enteredFrom,
-        setEnteredFrom,
-        enteredTo,
-        setEnteredTo,
-      }),
-    // onStates is rebuilt each render but only calls stable setters and the fetcher.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-    [options, types, states, counties, hydrated, countyFetcher.data, showInactive, enteredFrom, enteredTo],
-  );
+  const rows = projectPanelRows(options, {
+    types,
+    setTypes,
+    states,
+    onStates,
+    counties: hydrated && countyFetcher.data ? countyFetcher.data.counties : counties,
+    countyError: hydrated ? countyFetcher.data?.error : undefined,
+    showInactive,
+    setShowInactive,
+    enteredFrom,
+    setEnteredFrom,
+    enteredTo,
+    setEnteredTo,
+  });
 
   return (
     <SearchPanelFrame

@@ -120,6 +120,22 @@ export function createMemberWithData() {
         "INSERT INTO project_notes (user_id, project_id, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
       )
       .run(id, projects[0].id, "A note from the fault suite", now, now);
+    // A charge with its receipt (/Me/Subscription/Receipts/{chargeId}).
+    const processorCharge = conn
+      .prepare(
+        "INSERT INTO payment_charges (idempotency_key, amount, approved, created_at) VALUES (?, 12995, 1, ?)",
+      )
+      .run(`fault-${id}-${now}`, now).lastInsertRowid;
+    const chargeId = Number(
+      conn
+        .prepare(
+          `INSERT INTO member_charges (user_id, payment_charge_id, kind, plan_id, plan_name, months, coverage, components,
+             amount, card_last4, promo_code, created_at)
+           VALUES (?, ?, 'activation', (SELECT id FROM plans WHERE slug = 'national'), 'National Edition', 12,
+             '{"states":[],"counties":[],"verticals":[]}', '{"Plan Price":12995,"Total":12995}', 12995, '4242', NULL, ?)`,
+        )
+        .run(id, processorCharge, now).lastInsertRowid,
+    );
     return {
       ...member,
       id,
@@ -129,6 +145,7 @@ export function createMemberWithData() {
       otherContactId: otherContact.id,
       projectTag,
       contactTag,
+      chargeId,
     };
   } finally {
     conn.close();
@@ -147,6 +164,7 @@ export function paramValues(member: {
   contactId: number;
   projectTag: number;
   contactTag: number;
+  chargeId: number;
 }) {
   const company = query<{ id: number }>("SELECT id FROM companies ORDER BY id LIMIT 1")[0];
   const plan = query<{ id: number }>("SELECT id FROM plans ORDER BY id LIMIT 1")[0];
@@ -160,11 +178,8 @@ export function paramValues(member: {
     hash: "0123456789abcdef0123456789abcdef01234567",
     // An unsubscribe link's token (an unknown one: the page answers 404 when the API is up).
     token: "unknown-unsubscribe-token-0123456789abcdef",
-    // The offline map tile route.
-    z: 1,
-    x: 0,
-    y: 0,
     tagId: member.projectTag,
+    chargeId: member.chargeId,
   };
 }
 
