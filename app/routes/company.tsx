@@ -1,4 +1,5 @@
 import { data, Link, useLocation } from "react-router";
+import { EditCompanyDialog } from "~/components/company/lazy-dialogs";
 import {
   DetailHeader,
   DialogAction,
@@ -8,7 +9,7 @@ import {
 } from "~/components/detail/detail-header";
 import { type DetailTab, DetailTable, DetailTabs } from "~/components/detail/detail-tabs";
 import { DialogLink } from "~/components/detail/dialog-link";
-import { ConfirmDialog, EditCompanyDialog } from "~/components/detail/lazy-dialogs";
+import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
 import { DetailNotFound } from "~/components/detail/not-found";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";

@@ -8,7 +8,7 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { NoteDialogs, ResearchDialog } from "~/components/detail/lazy-dialogs";
+import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { DetailNotFound } from "~/components/detail/not-found";
 import { NotesArea } from "~/components/detail/notes-area";
 import {
@@ -18,6 +18,7 @@ import {
   useSavedState,
 } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
+import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
