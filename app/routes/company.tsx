@@ -1,4 +1,6 @@
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { CompanySummary } from "~/components/company/company-summary";
+import { CompanyTabs } from "~/components/company/company-tabs";
 import { EditCompanyDialog } from "~/components/company/lazy-dialogs";
 import {
   DetailHeader,
@@ -7,8 +9,6 @@ import {
   PrintNotice,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { type DetailTab, DetailTable, DetailTabs } from "~/components/detail/detail-tabs";
-import { DialogLink } from "~/components/detail/dialog-link";
 import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
 import { DetailNotFound } from "~/components/detail/not-found";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
@@ -18,32 +18,23 @@ import {
   COMPANY_NOT_FOUND,
   COMPANY_SEARCH_NOT_INCLUDED,
   type CompanyDialog,
-  type CompanyTabId,
   carriedCompanyList,
   companyBreadcrumb,
-  companyHref,
   readCompanyState,
-  visibleCompanyTabs,
-  websiteHref,
 } from "~/lib/company-detail";
 import { companyIntents } from "~/lib/company-forms.server";
 import { formatShortDate } from "~/lib/dates";
 import { detailAction } from "~/lib/detail/actions.server";
 import { isMissingEntity } from "~/lib/detail/loaders.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { fullName } from "~/lib/format";
-import { formatMillions } from "~/lib/project-format";
 import { publicOrigin } from "~/lib/request-url";
 import { settle } from "~/lib/settle";
 import { useRootData } from "~/root-data";
-import type { Company, CompanyDuplicate, CompanyPartner, CompanyProject } from "../../contract/companies";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/company";
 
 export const handle = { title: "Company" };
-
-const linkClass = "font-medium text-brand-700 underline hover:text-brand-900";
 
 /**
  * The company, its projects and partners, and (merging roles only: Users/Me says) its duplicates, all at once.
@@ -150,7 +141,7 @@ function CompanyDetail({
   data: LoadedData;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { company, projects, partners, duplicates, canEdit, canMerge, pageUrl } = loaded;
+  const { company, projects, partners, duplicates, canEdit, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readCompanyState(new URLSearchParams(useLocation().search));
   EditCompanyDialog.usePreload();
@@ -172,25 +163,6 @@ function CompanyDetail({
   const dialog = screen.dialog;
   const merging =
     dialog?.kind === "merge" ? (duplicates?.find((d) => d.id === dialog.mergeWithId) ?? null) : null;
-  const website = websiteHref(company.url);
-
-  const panels: Record<CompanyTabId, React.ReactNode> = {
-    locations: <Locations company={company} />,
-    people: <People company={company} />,
-    projects: <Projects projects={projects} />,
-    partners: <Partners partners={partners} />,
-    merge: (
-      <Duplicates
-        rows={duplicates ?? []}
-        hrefFor={(d) => screen.dialogHref({ kind: "merge", mergeWithId: d.id })}
-        onOpen={screen.openDialog}
-      />
-    ),
-  };
-  const tabs: DetailTab<CompanyTabId>[] = visibleCompanyTabs(canMerge).map((t) => ({
-    ...t,
-    panel: panels[t.id],
-  }));
 
   return (
     <div className="space-y-6">
@@ -224,40 +196,13 @@ function CompanyDetail({
 
       {view.print ? <PrintNotice screen={screen} /> : null}
 
-      <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
-        <div>
-          <dt className="text-sm font-medium text-slate-600">Company Type</dt>
-          <dd className="text-sm text-slate-900">{company.types.map((t) => t.name).join(", ") || "-"}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-slate-600">Phone</dt>
-          <dd className="text-sm text-slate-900">
-            {company.phone ? (
-              <a href={`tel:${company.phone}`} className={linkClass}>
-                {company.phone}
-              </a>
-            ) : (
-              "-"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-slate-600">Website</dt>
-          <dd className="break-all text-sm text-slate-900">
-            {website ? (
-              <a href={website} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                {company.url}
-              </a>
-            ) : (
-              "-"
-            )}
-          </dd>
-        </div>
-      </dl>
+      <CompanySummary company={company} />
 
-      <DetailTabs
-        label="Company details"
-        tabs={tabs}
+      <CompanyTabs
+        company={company}
+        projects={projects}
+        partners={partners}
+        duplicates={duplicates}
         active={view.tab}
         expanded={view.print}
         hrefFor={(tab) =>
@@ -268,6 +213,8 @@ function CompanyDetail({
             print: null,
           })
         }
+        mergeHref={(d) => screen.dialogHref({ kind: "merge", mergeWithId: d.id })}
+        onOpenMerge={screen.openDialog}
       />
 
       {canEdit && dialog?.kind === "edit" ? (
@@ -294,165 +241,5 @@ function CompanyDetail({
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-function Empty({ children }: { children: string }) {
-  return <p className="text-sm text-slate-700">{children}</p>;
-}
-
-const td = "px-3 py-2";
-
-function Locations({ company }: { company: Company }) {
-  if (company.locations.length === 0) return <Empty>No locations</Empty>;
-  return (
-    <DetailTable caption="Company locations" headers={["Address", "City", "State", "Zip", "Phone"]}>
-      {company.locations.map((l) => (
-        <tr key={l.id}>
-          <td className={td}>{[l.address1, l.address2].filter(Boolean).join(", ") || "-"}</td>
-          <td className={td}>{l.city || "-"}</td>
-          <td className={td}>{l.state || "-"}</td>
-          <td className={td}>{l.zip || "-"}</td>
-          <td className={`${td} whitespace-nowrap`}>
-            {l.phone ? (
-              <a href={`tel:${l.phone}`} className={linkClass}>
-                {l.phone}
-              </a>
-            ) : (
-              "-"
-            )}
-          </td>
-        </tr>
-      ))}
-    </DetailTable>
-  );
-}
-
-function People({ company }: { company: Company }) {
-  if (company.contacts.length === 0) return <Empty>No Associated Contacts</Empty>;
-  return (
-    <DetailTable caption="People" headers={["Name", "Title", "Email", "Phone"]}>
-      {company.contacts.map((c) => (
-        <tr key={c.id}>
-          <td className={td}>
-            <Link to={`/Contacts/${c.id}`} className={linkClass}>
-              {fullName(c.first_name, c.last_name) || "View contact"}
-            </Link>
-          </td>
-          <td className={td}>{c.title || "-"}</td>
-          <td className={td}>
-            {c.email ? (
-              <a href={`mailto:${c.email}`} className={linkClass}>
-                {c.email}
-              </a>
-            ) : (
-              "-"
-            )}
-          </td>
-          <td className={`${td} whitespace-nowrap`}>{c.phone || "-"}</td>
-        </tr>
-      ))}
-    </DetailTable>
-  );
-}
-
-function Projects({ projects }: { projects: CompanyProject[] }) {
-  if (projects.length === 0) return <Empty>No Associated Projects</Empty>;
-  return (
-    <DetailTable
-      caption="Projects"
-      headers={["Title", "Value", "Sector", "Construction Type", "Address", "City", "State", "Zip"]}
-    >
-      {projects.map((p) => (
-        <tr key={p.id}>
-          <td className={td}>
-            <Link to={`/Projects/${p.id}`} className={linkClass}>
-              {p.title}
-            </Link>
-          </td>
-          <td className={`${td} whitespace-nowrap`}>{formatMillions(p.minimum_value) || "-"}</td>
-          <td className={td}>{p.sector || "-"}</td>
-          <td className={td}>{p.construction_type || "-"}</td>
-          <td className={td}>{p.address1 || "-"}</td>
-          <td className={td}>{p.city || "-"}</td>
-          <td className={td}>{p.state || "-"}</td>
-          <td className={td}>{p.zip || "-"}</td>
-        </tr>
-      ))}
-    </DetailTable>
-  );
-}
-
-function Partners({ partners }: { partners: CompanyPartner[] }) {
-  if (partners.length === 0) return <Empty>No Associated Companies</Empty>;
-  return (
-    <DetailTable caption="Companies worked with" headers={["Name", "Website", "Company Type"]}>
-      {partners.map((p) => {
-        const href = websiteHref(p.url);
-        return (
-          <tr key={p.id}>
-            <td className={td}>
-              <Link to={companyHref(p.id)} className={linkClass}>
-                {p.name}
-              </Link>
-            </td>
-            <td className={`${td} break-all`}>
-              {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                  {p.url}
-                </a>
-              ) : (
-                "-"
-              )}
-            </td>
-            <td className={td}>{p.types.map((t) => t.name).join(", ") || "-"}</td>
-          </tr>
-        );
-      })}
-    </DetailTable>
-  );
-}
-
-function Duplicates({
-  rows,
-  hrefFor,
-  onOpen,
-}: {
-  rows: CompanyDuplicate[];
-  hrefFor: (d: CompanyDuplicate) => string;
-  onOpen?: (dialog: CompanyDialog) => void;
-}) {
-  if (rows.length === 0) return <Empty>No duplicates found</Empty>;
-  return (
-    <DetailTable
-      caption="Possible duplicates"
-      headers={["ID", "Name", "Types", "Website", "Contacts", "Locations", "Merge"]}
-    >
-      {rows.map((d) => (
-        <tr key={d.id}>
-          <td className={td}>{d.id}</td>
-          <td className={td}>
-            <Link to={companyHref(d.id)} className={linkClass}>
-              {d.name}
-            </Link>
-          </td>
-          <td className={td}>{d.types.map((t) => t.name).join(", ") || "-"}</td>
-          <td className={`${td} break-all`}>{d.url || "-"}</td>
-          <td className={td}>{d.contacts_count}</td>
-          <td className={td}>{d.locations_count}</td>
-          <td className={td}>
-            <DialogLink
-              href={hrefFor(d)}
-              dialog={{ kind: "merge", mergeWithId: d.id }}
-              onOpen={onOpen}
-              className={linkClass}
-              aria-label={`Merge ${d.name} into this company`}
-            >
-              Merge
-            </DialogLink>
-          </td>
-        </tr>
-      ))}
-    </DetailTable>
   );
 }
