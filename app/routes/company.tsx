@@ -1,4 +1,4 @@
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { CompanySummary } from "~/components/company/company-summary";
 import { CompanyTabs } from "~/components/company/company-tabs";
 import { EditCompanyDialog } from "~/components/company/lazy-dialogs";
@@ -9,11 +9,11 @@ import {
   PrintNotice,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
+import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
 import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
-import { DetailNotFound } from "~/components/detail/not-found";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import {
   COMPANY_NOT_FOUND,
   COMPANY_SEARCH_NOT_INCLUDED,
@@ -25,10 +25,9 @@ import {
 import { companyIntents } from "~/lib/company-forms.server";
 import { formatShortDate } from "~/lib/dates";
 import { detailAction } from "~/lib/detail/actions.server";
-import { isMissingEntity } from "~/lib/detail/loaders.server";
+import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { publicOrigin } from "~/lib/request-url";
-import { settle } from "~/lib/settle";
 import { useRootData } from "~/root-data";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
@@ -37,60 +36,49 @@ import type { Route } from "./+types/company";
 export const handle = { title: "Company" };
 
 /**
- * The company, its projects and partners, and (merging roles only: Users/Me says) its duplicates, all at once.
- * The company types are read for the edit form of the editing roles.
+ * The company with its projects and partners, and the member's roles (Users/Me), all at once; then its
+ * duplicates for the merging roles and the company types for the editing roles' edit form.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const list = carriedCompanyList(url.searchParams);
-  const backHref = companyBreadcrumb(list).href;
-  const id = parseEntityId(params.companyId);
-  if (!id) return data({ state: "missing" as const, backHref }, { status: 404 });
-
+  const list = carriedCompanyList(new URL(request.url).searchParams);
   const api = context.get(apiContext);
-  const [companyR, projectsR, partnersR, meR] = await Promise.all([
-    settle(api.call(endpoints.company, { params: { id } }).then((r) => r.data)),
-    settle(api.call(endpoints.companyProjects, { params: { id } }).then((r) => r.data)),
-    settle(api.call(endpoints.companyPartners, { params: { id } }).then((r) => r.data)),
-    settle(api.call(endpoints.me).then((r) => r.data.roles)),
-  ]);
-  if (!companyR.ok) {
-    if (isMissingEntity(companyR.error))
-      return data({ state: "missing" as const, backHref }, { status: 404 });
-    if (companyR.error instanceof ApiRequestError && companyR.error.status === 403)
-      return data({ state: "forbidden" as const, backHref }, { status: 403 });
-    throw companyR.error;
-  }
-  for (const r of [projectsR, partnersR, meR]) if (!r.ok) throw r.error;
-  const roles = meR.ok ? meR.value : [];
-  const canEdit = mayEditCompanies(roles);
-  const canMerge = mayMergeCompanies(roles);
-  const [duplicates, options] = await Promise.all([
-    canMerge ? api.call(endpoints.companyDuplicates, { params: { id } }).then((r) => r.data) : null,
-    canEdit ? api.call(endpoints.companySearchOptions).then((r) => r.data.companyTypes) : null,
-  ]);
-  const company = companyR.value;
-  return data(
-    {
-      state: "found" as const,
-      company,
-      projects: projectsR.ok ? projectsR.value.map((item) => item.project) : [],
-      partners: partnersR.ok ? partnersR.value : [],
-      duplicates,
-      companyTypes: options ?? [],
-      canEdit,
-      canMerge,
-      list,
-      backHref,
-      pageUrl: `${publicOrigin(request)}/Companies/${company.id}`,
+  const detail = await loadDetail({
+    id: parseEntityId(params.companyId),
+    read: (id) => api.call(endpoints.company, { params: { id } }).then((r) => r.data),
+    refusal: "forbidden",
+    refusalMessage: () => COMPANY_SEARCH_NOT_INCLUDED,
+    load: async (read, id) => {
+      const [company, projects, partners, roles] = await Promise.all([
+        read,
+        api.call(endpoints.companyProjects, { params: { id } }).then((r) => r.data),
+        api.call(endpoints.companyPartners, { params: { id } }).then((r) => r.data),
+        api.call(endpoints.me).then((r) => r.data.roles),
+      ]);
+      const canEdit = mayEditCompanies(roles);
+      const [duplicates, companyTypes] = await Promise.all([
+        mayMergeCompanies(roles)
+          ? api.call(endpoints.companyDuplicates, { params: { id } }).then((r) => r.data)
+          : null,
+        canEdit ? api.call(endpoints.companySearchOptions).then((r) => r.data.companyTypes) : [],
+      ]);
+      return {
+        company,
+        projects: projects.map((item) => item.project),
+        partners,
+        duplicates,
+        companyTypes,
+        canEdit,
+        list,
+        pageUrl: `${publicOrigin(request)}/Companies/${company.id}`,
+      };
     },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  });
+  return detailData(detail, companyBreadcrumb(list).href);
 }
 
 export const shouldRevalidate = detailShouldRevalidate;
 
-/** 'edit' (editing roles) and 'merge' (merging roles): see company-forms.server.ts. */
+/** 'edit' (editing roles) and 'merge' (merging roles): validated and their rights checked in company-forms.server.ts. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return detailAction(
     request,
@@ -101,38 +89,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.state === "missing")
-    return (
-      <DetailNotFound
-        title="Company not found"
-        message={COMPANY_NOT_FOUND}
-        backHref={loaderData.backHref}
-        backLabel="Back to companies"
-      />
-    );
-  if (loaderData.state === "forbidden")
-    return (
-      <div className="max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Company</h1>
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          {COMPANY_SEARCH_NOT_INCLUDED}
-        </p>
-      </div>
-    );
-  return <CompanyDetail data={loaderData} actionData={actionData} />;
+  return (
+    <DetailPage
+      detail={loaderData}
+      noun="Company"
+      notFoundMessage={COMPANY_NOT_FOUND}
+      backLabel="Back to companies"
+    >
+      {(found) => <CompanyDetail data={found} actionData={actionData} />}
+    </DetailPage>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData?.state === "found" ? loaderData.company.name : loaderData?.state === "missing" ? "Company not found" : "Company"} | Project Leads`,
-  },
+  { title: detailPageTitle(loaderData, "Company", (found) => found.company.name) },
 ];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} compact />;
 }
 
-type LoadedData = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
+type LoadedData = Extract<Route.ComponentProps["loaderData"], { outcome: "found" }>;
 
 function CompanyDetail({
   data: loaded,
@@ -141,7 +118,7 @@ function CompanyDetail({
   data: LoadedData;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { company, projects, partners, duplicates, canEdit, pageUrl } = loaded;
+  const { company, duplicates, canEdit, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readCompanyState(new URLSearchParams(useLocation().search));
   EditCompanyDialog.usePreload();
@@ -200,8 +177,8 @@ function CompanyDetail({
 
       <CompanyTabs
         company={company}
-        projects={projects}
-        partners={partners}
+        projects={loaded.projects}
+        partners={loaded.partners}
         duplicates={duplicates}
         active={view.tab}
         expanded={view.print}
