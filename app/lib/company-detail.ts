@@ -1,7 +1,8 @@
 /**
  * What the companies screens say and how their links are written: the website link (spec §5: 'http://' is
  * prefixed when the URL has no http), the list a company was opened from, the detail's tabs and dialogs in
- * the URL. No React, no server code: the list, the detail screen and the unit tests share it.
+ * the URL. No React, no server code: the list, the detail screen and the unit tests share it. The screen's
+ * forms (the edit's validation, the edit and merge rights) are in company-forms.server.ts.
  */
 import { COMPANY_ORDER_BY } from "../../contract/constants";
 import type { Breadcrumb } from "./detail/types";
@@ -33,7 +34,7 @@ export function companyBreadcrumb(list: ListParams | null): Breadcrumb {
   };
 }
 
-export const COMPANY_TABS = [
+const COMPANY_TABS = [
   { id: "locations", label: "Company Locations" },
   { id: "people", label: "People" },
   { id: "projects", label: "Projects" },

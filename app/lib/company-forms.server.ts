@@ -1,6 +1,7 @@
 /**
- * The company screen's forms: the edit (name, URL, phone, types, locations) and the merge of a duplicate, each
- * refused here for a member whose roles do not allow it (spec §6), as the API refuses it too.
+ * The company screen's forms, validated and their rights checked here: the edit (name, URL, phone, types,
+ * locations: EditCompanySchema) and the merge of a duplicate (MergeSchema), each refused for a member whose
+ * roles do not allow it (spec §6: `withRole`), as the API refuses it too.
  */
 import { data } from "react-router";
 import { z } from "zod";
@@ -38,9 +39,8 @@ export const EditCompanySchema = z.object({
   ),
   js,
 });
-export type EditCompanyForm = z.input<typeof EditCompanySchema>;
 
-export const MergeSchema = z.object({
+const MergeSchema = z.object({
   intent: z.literal("merge"),
   mergeWithId: z.coerce.number().int().positive(),
   js,
@@ -66,8 +66,8 @@ export function editBody(v: z.output<typeof EditCompanySchema>) {
   return { name: v.name, url: none(v.url), phone: none(v.phone), types: v.types, locations };
 }
 
-export const NO_EDIT_RIGHT = "You may not edit companies.";
-export const NO_MERGE_RIGHT = "You may not merge companies.";
+const NO_EDIT_RIGHT = "You may not edit companies.";
+const NO_MERGE_RIGHT = "You may not merge companies.";
 
 /** A handler that first checks the member's roles (Users/Me) and answers 403 when they do not allow it. */
 function withRole(

@@ -1,4 +1,7 @@
-import { data, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { CompanySummary } from "~/components/company/company-summary";
+import { CompanyTabs } from "~/components/company/company-tabs";
+import { EditCompanyDialog } from "~/components/company/lazy-dialogs";
 import {
   DetailHeader,
   DialogAction,
@@ -6,99 +9,76 @@ import {
   PrintNotice,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { type DetailTab, DetailTable, DetailTabs } from "~/components/detail/detail-tabs";
-import { DialogLink } from "~/components/detail/dialog-link";
-import { ConfirmDialog, EditCompanyDialog } from "~/components/detail/lazy-dialogs";
-import { DetailNotFound } from "~/components/detail/not-found";
+import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
+import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import {
   COMPANY_NOT_FOUND,
   COMPANY_SEARCH_NOT_INCLUDED,
   type CompanyDialog,
-  type CompanyTabId,
   carriedCompanyList,
   companyBreadcrumb,
-  companyHref,
   readCompanyState,
-  visibleCompanyTabs,
-  websiteHref,
 } from "~/lib/company-detail";
 import { companyIntents } from "~/lib/company-forms.server";
 import { formatShortDate } from "~/lib/dates";
 import { detailAction } from "~/lib/detail/actions.server";
-import { isMissingEntity } from "~/lib/detail/loaders.server";
+import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { fullName } from "~/lib/format";
-import { formatMillions } from "~/lib/project-format";
 import { publicOrigin } from "~/lib/request-url";
-import { settle } from "~/lib/settle";
 import { useRootData } from "~/root-data";
-import type { Company, CompanyDuplicate, CompanyPartner, CompanyProject } from "../../contract/companies";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/company";
 
 export const handle = { title: "Company" };
 
-const linkClass = "font-medium text-brand-700 underline hover:text-brand-900";
-
 /**
- * The company, its projects and partners, and (merging roles only: Users/Me says) its duplicates, all at once.
- * The company types are read for the edit form of the editing roles.
+ * The company with its projects and partners, and the member's roles (Users/Me), all at once; then its
+ * duplicates for the merging roles and the company types for the editing roles' edit form.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const list = carriedCompanyList(url.searchParams);
-  const backHref = companyBreadcrumb(list).href;
-  const id = parseEntityId(params.companyId);
-  if (!id) return data({ state: "missing" as const, backHref }, { status: 404 });
-
+  const list = carriedCompanyList(new URL(request.url).searchParams);
   const api = context.get(apiContext);
-  const [companyR, projectsR, partnersR, meR] = await Promise.all([
-    settle(api.call(endpoints.company, { params: { id } }).then((r) => r.data)),
-    settle(api.call(endpoints.companyProjects, { params: { id } }).then((r) => r.data)),
-    settle(api.call(endpoints.companyPartners, { params: { id } }).then((r) => r.data)),
-    settle(api.call(endpoints.me).then((r) => r.data.roles)),
-  ]);
-  if (!companyR.ok) {
-    if (isMissingEntity(companyR.error))
-      return data({ state: "missing" as const, backHref }, { status: 404 });
-    if (companyR.error instanceof ApiRequestError && companyR.error.status === 403)
-      return data({ state: "forbidden" as const, backHref }, { status: 403 });
-    throw companyR.error;
-  }
-  for (const r of [projectsR, partnersR, meR]) if (!r.ok) throw r.error;
-  const roles = meR.ok ? meR.value : [];
-  const canEdit = mayEditCompanies(roles);
-  const canMerge = mayMergeCompanies(roles);
-  const [duplicates, options] = await Promise.all([
-    canMerge ? api.call(endpoints.companyDuplicates, { params: { id } }).then((r) => r.data) : null,
-    canEdit ? api.call(endpoints.companySearchOptions).then((r) => r.data.companyTypes) : null,
-  ]);
-  const company = companyR.value;
-  return data(
-    {
-      state: "found" as const,
-      company,
-      projects: projectsR.ok ? projectsR.value.map((item) => item.project) : [],
-      partners: partnersR.ok ? partnersR.value : [],
-      duplicates,
-      companyTypes: options ?? [],
-      canEdit,
-      canMerge,
-      list,
-      backHref,
-      pageUrl: `${publicOrigin(request)}/Companies/${company.id}`,
+  const detail = await loadDetail({
+    id: parseEntityId(params.companyId),
+    read: (id) => api.call(endpoints.company, { params: { id } }).then((r) => r.data),
+    refusal: "forbidden",
+    refusalMessage: () => COMPANY_SEARCH_NOT_INCLUDED,
+    load: async (read, id) => {
+      const [company, projects, partners, roles] = await Promise.all([
+        read,
+        api.call(endpoints.companyProjects, { params: { id } }).then((r) => r.data),
+        api.call(endpoints.companyPartners, { params: { id } }).then((r) => r.data),
+        api.call(endpoints.me).then((r) => r.data.roles),
+      ]);
+      const canEdit = mayEditCompanies(roles);
+      const [duplicates, companyTypes] = await Promise.all([
+        mayMergeCompanies(roles)
+          ? api.call(endpoints.companyDuplicates, { params: { id } }).then((r) => r.data)
+          : null,
+        canEdit ? api.call(endpoints.companySearchOptions).then((r) => r.data.companyTypes) : [],
+      ]);
+      return {
+        company,
+        projects: projects.map((item) => item.project),
+        partners,
+        duplicates,
+        companyTypes,
+        canEdit,
+        list,
+        pageUrl: `${publicOrigin(request)}/Companies/${company.id}`,
+      };
     },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  });
+  return detailData(detail, companyBreadcrumb(list).href);
 }
 
 export const shouldRevalidate = detailShouldRevalidate;
 
-/** 'edit' (editing roles) and 'merge' (merging roles): see company-forms.server.ts. */
+/** 'edit' (editing roles) and 'merge' (merging roles): validated and their rights checked in company-forms.server.ts. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return detailAction(
     request,
@@ -109,38 +89,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.state === "missing")
-    return (
-      <DetailNotFound
-        title="Company not found"
-        message={COMPANY_NOT_FOUND}
-        backHref={loaderData.backHref}
-        backLabel="Back to companies"
-      />
-    );
-  if (loaderData.state === "forbidden")
-    return (
-      <div className="max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Company</h1>
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          {COMPANY_SEARCH_NOT_INCLUDED}
-        </p>
-      </div>
-    );
-  return <CompanyDetail data={loaderData} actionData={actionData} />;
+  return (
+    <DetailPage
+      detail={loaderData}
+      noun="Company"
+      notFoundMessage={COMPANY_NOT_FOUND}
+      backLabel="Back to companies"
+    >
+      {(found) => <CompanyDetail data={found} actionData={actionData} />}
+    </DetailPage>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData?.state === "found" ? loaderData.company.name : loaderData?.state === "missing" ? "Company not found" : "Company"} | Project Leads`,
-  },
+  { title: detailPageTitle(loaderData, "Company", (found) => found.company.name) },
 ];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} compact />;
 }
 
-type LoadedData = Extract<Route.ComponentProps["loaderData"], { state: "found" }>;
+type LoadedData = Extract<Route.ComponentProps["loaderData"], { outcome: "found" }>;
 
 function CompanyDetail({
   data: loaded,
@@ -149,7 +118,7 @@ function CompanyDetail({
   data: LoadedData;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { company, projects, partners, duplicates, canEdit, canMerge, pageUrl } = loaded;
+  const { company, duplicates, canEdit, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readCompanyState(new URLSearchParams(useLocation().search));
   EditCompanyDialog.usePreload();
@@ -171,25 +140,6 @@ function CompanyDetail({
   const dialog = screen.dialog;
   const merging =
     dialog?.kind === "merge" ? (duplicates?.find((d) => d.id === dialog.mergeWithId) ?? null) : null;
-  const website = websiteHref(company.url);
-
-  const panels: Record<CompanyTabId, React.ReactNode> = {
-    locations: <Locations company={company} />,
-    people: <People company={company} />,
-    projects: <Projects projects={projects} />,
-    partners: <Partners partners={partners} />,
-    merge: (
-      <Duplicates
-        rows={duplicates ?? []}
-        hrefFor={(d) => screen.dialogHref({ kind: "merge", mergeWithId: d.id })}
-        onOpen={screen.openDialog}
-      />
-    ),
-  };
-  const tabs: DetailTab<CompanyTabId>[] = visibleCompanyTabs(canMerge).map((t) => ({
-    ...t,
-    panel: panels[t.id],
-  }));
 
   return (
     <div className="space-y-6">
@@ -223,40 +173,13 @@ function CompanyDetail({
 
       {view.print ? <PrintNotice screen={screen} /> : null}
 
-      <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
-        <div>
-          <dt className="text-sm font-medium text-slate-600">Company Type</dt>
-          <dd className="text-sm text-slate-900">{company.types.map((t) => t.name).join(", ") || "-"}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-slate-600">Phone</dt>
-          <dd className="text-sm text-slate-900">
-            {company.phone ? (
-              <a href={`tel:${company.phone}`} className={linkClass}>
-                {company.phone}
-              </a>
-            ) : (
-              "-"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-slate-600">Website</dt>
-          <dd className="break-all text-sm text-slate-900">
-            {website ? (
-              <a href={website} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                {company.url}
-              </a>
-            ) : (
-              "-"
-            )}
-          </dd>
-        </div>
-      </dl>
+      <CompanySummary company={company} />
 
-      <DetailTabs
-        label="Company details"
-        tabs={tabs}
+      <CompanyTabs
+        company={company}
+        projects={loaded.projects}
+        partners={loaded.partners}
+        duplicates={duplicates}
         active={view.tab}
         expanded={view.print}
         hrefFor={(tab) =>
@@ -267,6 +190,8 @@ function CompanyDetail({
             print: null,
           })
         }
+        mergeHref={(d) => screen.dialogHref({ kind: "merge", mergeWithId: d.id })}
+        onOpenMerge={screen.openDialog}
       />
 
       {canEdit && dialog?.kind === "edit" ? (
@@ -293,165 +218,5 @@ function CompanyDetail({
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-function Empty({ children }: { children: string }) {
-  return <p className="text-sm text-slate-700">{children}</p>;
-}
-
-const td = "px-3 py-2";
-
-function Locations({ company }: { company: Company }) {
-  if (company.locations.length === 0) return <Empty>No locations</Empty>;
-  return (
-    <DetailTable caption="Company locations" headers={["Address", "City", "State", "Zip", "Phone"]}>
-      {company.locations.map((l) => (
-        <tr key={l.id}>
-          <td className={td}>{[l.address1, l.address2].filter(Boolean).join(", ") || "-"}</td>
-          <td className={td}>{l.city || "-"}</td>
-          <td className={td}>{l.state || "-"}</td>
-          <td className={td}>{l.zip || "-"}</td>
-          <td className={`${td} whitespace-nowrap`}>
-            {l.phone ? (
-              <a href={`tel:${l.phone}`} className={linkClass}>
-                {l.phone}
-              </a>
-            ) : (
-              "-"
-            )}
-          </td>
-        </tr>
-      ))}
-    </DetailTable>
-  );
-}
-
-function People({ company }: { company: Company }) {
-  if (company.contacts.length === 0) return <Empty>No Associated Contacts</Empty>;
-  return (
-    <DetailTable caption="People" headers={["Name", "Title", "Email", "Phone"]}>
-      {company.contacts.map((c) => (
-        <tr key={c.id}>
-          <td className={td}>
-            <Link to={`/Contacts/${c.id}`} className={linkClass}>
-              {fullName(c.first_name, c.last_name) || "View contact"}
-            </Link>
-          </td>
-          <td className={td}>{c.title || "-"}</td>
-          <td className={td}>
-            {c.email ? (
-              <a href={`mailto:${c.email}`} className={linkClass}>
-                {c.email}
-              </a>
-            ) : (
-              "-"
-            )}
-          </td>
-          <td className={`${td} whitespace-nowrap`}>{c.phone || "-"}</td>
-        </tr>
-      ))}
-    </DetailTable>
-  );
-}
-
-function Projects({ projects }: { projects: CompanyProject[] }) {
-  if (projects.length === 0) return <Empty>No Associated Projects</Empty>;
-  return (
-    <DetailTable
-      caption="Projects"
-      headers={["Title", "Value", "Sector", "Construction Type", "Address", "City", "State", "Zip"]}
-    >
-      {projects.map((p) => (
-        <tr key={p.id}>
-          <td className={td}>
-            <Link to={`/Projects/${p.id}`} className={linkClass}>
-              {p.title}
-            </Link>
-          </td>
-          <td className={`${td} whitespace-nowrap`}>{formatMillions(p.minimum_value) || "-"}</td>
-          <td className={td}>{p.sector || "-"}</td>
-          <td className={td}>{p.construction_type || "-"}</td>
-          <td className={td}>{p.address1 || "-"}</td>
-          <td className={td}>{p.city || "-"}</td>
-          <td className={td}>{p.state || "-"}</td>
-          <td className={td}>{p.zip || "-"}</td>
-        </tr>
-      ))}
-    </DetailTable>
-  );
-}
-
-function Partners({ partners }: { partners: CompanyPartner[] }) {
-  if (partners.length === 0) return <Empty>No Associated Companies</Empty>;
-  return (
-    <DetailTable caption="Companies worked with" headers={["Name", "Website", "Company Type"]}>
-      {partners.map((p) => {
-        const href = websiteHref(p.url);
-        return (
-          <tr key={p.id}>
-            <td className={td}>
-              <Link to={companyHref(p.id)} className={linkClass}>
-                {p.name}
-              </Link>
-            </td>
-            <td className={`${td} break-all`}>
-              {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                  {p.url}
-                </a>
-              ) : (
-                "-"
-              )}
-            </td>
-            <td className={td}>{p.types.map((t) => t.name).join(", ") || "-"}</td>
-          </tr>
-        );
-      })}
-    </DetailTable>
-  );
-}
-
-function Duplicates({
-  rows,
-  hrefFor,
-  onOpen,
-}: {
-  rows: CompanyDuplicate[];
-  hrefFor: (d: CompanyDuplicate) => string;
-  onOpen?: (dialog: CompanyDialog) => void;
-}) {
-  if (rows.length === 0) return <Empty>No duplicates found</Empty>;
-  return (
-    <DetailTable
-      caption="Possible duplicates"
-      headers={["ID", "Name", "Types", "Website", "Contacts", "Locations", "Merge"]}
-    >
-      {rows.map((d) => (
-        <tr key={d.id}>
-          <td className={td}>{d.id}</td>
-          <td className={td}>
-            <Link to={companyHref(d.id)} className={linkClass}>
-              {d.name}
-            </Link>
-          </td>
-          <td className={td}>{d.types.map((t) => t.name).join(", ") || "-"}</td>
-          <td className={`${td} break-all`}>{d.url || "-"}</td>
-          <td className={td}>{d.contacts_count}</td>
-          <td className={td}>{d.locations_count}</td>
-          <td className={td}>
-            <DialogLink
-              href={hrefFor(d)}
-              dialog={{ kind: "merge", mergeWithId: d.id }}
-              onOpen={onOpen}
-              className={linkClass}
-              aria-label={`Merge ${d.name} into this company`}
-            >
-              Merge
-            </DialogLink>
-          </td>
-        </tr>
-      ))}
-    </DetailTable>
   );
 }

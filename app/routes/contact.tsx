@@ -1,4 +1,4 @@
-import { data, redirect, useLocation } from "react-router";
+import { data, type RouterContextProvider, redirect, useLocation } from "react-router";
 import { ContactFields } from "~/components/contact/contact-fields";
 import {
   DetailHeader,
@@ -11,7 +11,7 @@ import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import {
   backToContactsHref,
   CONTACT_NOT_FOUND,
@@ -22,9 +22,10 @@ import {
   readContactDetailState,
 } from "~/lib/contact-detail";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
-import { isMissingEntity } from "~/lib/detail/loaders.server";
+import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
+import type { ListParams } from "~/lib/list-params";
 import { publicOrigin } from "~/lib/request-url";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
@@ -34,44 +35,42 @@ import type { Route } from "./+types/contact";
 export const handle = { title: "Contact" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const list = carriedContactListParams(url.searchParams);
-  const id = parseEntityId(params.contactId);
-  // Contact not found: back to the contact list, saying why in an 'Error' dialog.
-  const notFound = async () => {
-    context
-      .get(memberSessionContext)
-      .flashToast({ title: "Error", description: CONTACT_NOT_FOUND, kind: "error" });
-    // A member without the directory goes back to the saved contacts (a rare path: one more call is fine).
-    const me = await context
-      .get(apiContext)
-      .call(endpoints.me)
-      .catch(() => null);
-    return redirect(backToContactsHref(list, Boolean(me?.data.allow_directory)));
-  };
-  if (!id) throw await notFound();
-  try {
-    const { data: contact } = await context.get(apiContext).call(endpoints.contact, { params: { id } });
-    return data(
-      {
-        contact,
-        list,
-        pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}`,
-      },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  } catch (error) {
-    if (isMissingEntity(error)) throw await notFound();
-    // A contact the member may not read (no directory, not saved, on no project of theirs): the API refuses it;
-    // back to the saved contacts, saying why.
-    if (error instanceof ApiRequestError && error.status === 403) {
-      context
-        .get(memberSessionContext)
-        .flashToast({ title: "Error", description: error.message, kind: "error" });
-      throw redirect(backToContactsHref(list, false));
-    }
-    throw error;
-  }
+  const list = carriedContactListParams(new URL(request.url).searchParams);
+  const api = context.get(apiContext);
+  const detail = await loadDetail({
+    id: parseEntityId(params.contactId),
+    read: (id) => api.call(endpoints.contact, { params: { id } }).then((r) => r.data),
+    // A contact the member may not read (no directory, not saved, on no project of theirs).
+    refusal: "forbidden",
+    load: async (read) => {
+      const contact = await read;
+      return { contact, list, pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}` };
+    },
+  });
+  if (detail.outcome !== "found") throw await backToContactList(detail, list, context);
+  return data(detail, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * A contact not found, or not the member's to read: back to the contact list (spec §8), saying why in an
+ * 'Error' dialog. The list is the directory, or the saved contacts for a member without the directory.
+ */
+async function backToContactList(
+  detail: { outcome: "missing" } | { outcome: "forbidden"; message: string },
+  list: ListParams | null,
+  context: Readonly<RouterContextProvider>,
+): Promise<Response> {
+  const missing = detail.outcome === "missing";
+  const description = missing ? CONTACT_NOT_FOUND : detail.message;
+  context.get(memberSessionContext).flashToast({ title: "Error", description, kind: "error" });
+  // A refusal means the member has no directory; for a missing contact one more call asks (a rare path).
+  const me = missing
+    ? await context
+        .get(apiContext)
+        .call(endpoints.me)
+        .catch(() => null)
+    : null;
+  return redirect(backToContactsHref(list, me?.data.allow_directory === true));
 }
 
 export const shouldRevalidate = detailShouldRevalidate;

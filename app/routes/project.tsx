@@ -1,4 +1,4 @@
-import { createContext, data, Link, useLocation } from "react-router";
+import { createContext, useLocation } from "react-router";
 import {
   DetailHeader,
   DialogAction,
@@ -8,8 +8,8 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { NoteDialogs, ResearchDialog } from "~/components/detail/lazy-dialogs";
-import { DetailNotFound } from "~/components/detail/not-found";
+import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
+import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import {
   useDetailScreen,
@@ -18,13 +18,14 @@ import {
   useSavedState,
 } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
+import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
-import { isMissingEntity } from "~/lib/detail/loaders.server";
+import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { addressLine } from "~/lib/format";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
@@ -52,6 +53,7 @@ import type { Route } from "./+types/project";
 export const handle = { title: "Project" };
 
 const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
+const TRIAL_OVER_MESSAGE = "Your free trial is over: subscribe to open this project.";
 
 /** The project read by this route's middleware, before any loader (the root's Users/Me included) runs. */
 const projectPrefetch = createContext<Promise<Settled<Project>> | null>(null);
@@ -86,64 +88,47 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = carriedListParams(url.searchParams);
   const view = readDetailState(url.searchParams);
-  const id = parseEntityId(params.projectId);
-  const notFound = () => data({ found: false as const, backHref: backToSearchHref(list) }, { status: 404 });
-  if (!id) return notFound();
-
   const api = context.get(apiContext);
-  const projectP =
-    context.get(projectPrefetch) ??
-    settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
-  const notesP = settle(api.call(endpoints.projectNotes, { params: { id } }).then((r) => r.data));
-  // Similar projects are a bonus: when they fail to load, the page shows none and says nothing.
-  const similarP = api
-    .call(endpoints.similarProjects, { params: { id }, query: { page: view.similarPage } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      console.warn(`[project] similar projects of ${id} not loaded`);
-      return { total: 0, data: [] as ProjectRow[] };
-    });
-  const pointP = projectP.then(async (r): Promise<LatLng | null> => {
-    if (!r.ok) return null;
-    const p = r.value;
-    if (typeof p.lat === "number" && typeof p.lng === "number") return { lat: p.lat, lng: p.lng };
-    return geocodeAddress(api, geocodeQuery([p.address1, p.city, p.state, p.zip]));
-  });
-
-  const [projectR, notesR, similar, point] = await Promise.all([projectP, notesP, similarP, pointP]);
-  if (!projectR.ok) {
-    if (isMissingEntity(projectR.error)) return notFound();
-    // A trial member with no report left opening a new project: the API refuses it, the shell's
-    // trial-expired dialog says why and what to do.
-    if (projectR.error instanceof ApiRequestError && projectR.error.status === 403)
-      return data(
-        {
-          found: false as const,
-          locked: true as const,
-          backHref: backToSearchHref(list),
-          // Outside the subscription's coverage (decision 031): the API's own words.
-          reason: /coverage/i.test(projectR.error.message) ? projectR.error.message : null,
-        },
-        { status: 403 },
-      );
-    throw projectR.error;
-  }
-  if (!notesR.ok) throw notesR.error;
-  const project = projectR.value;
-
-  return data(
-    {
-      found: true as const,
-      project,
-      notes: notesR.value,
-      similar: { rows: similar.data, total: similar.total, page: view.similarPage },
-      point,
-      list,
-      pageUrl: `${publicOrigin(request)}/Projects/${project.id}`,
+  const detail = await loadDetail({
+    id: parseEntityId(params.projectId),
+    read: async (id) => {
+      const prefetched = await context.get(projectPrefetch);
+      if (!prefetched) return (await api.call(endpoints.project, { params: { id } })).data;
+      if (prefetched.ok) return prefetched.value;
+      throw prefetched.error;
     },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+    // The API refuses (403) a project outside the subscription's coverage (decision 031), said in its own
+    // words, and a trial's new project once its reports are spent (the shell's trial-expired dialog says why).
+    refusal: "locked",
+    refusalMessage: (apiMessage) => (/coverage/i.test(apiMessage) ? apiMessage : TRIAL_OVER_MESSAGE),
+    load: async (read, id) => {
+      const notesP = api.call(endpoints.projectNotes, { params: { id } }).then((r) => r.data);
+      // Similar projects are a bonus: when they fail to load, the page shows none and says nothing.
+      const similarP = api
+        .call(endpoints.similarProjects, { params: { id }, query: { page: view.similarPage } })
+        .then((r) => r.data)
+        .catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.warn(`[project] similar projects of ${id} not loaded`);
+          return { total: 0, data: [] as ProjectRow[] };
+        });
+      const pointP = read.then((p): Promise<LatLng | null> | LatLng =>
+        typeof p.lat === "number" && typeof p.lng === "number"
+          ? { lat: p.lat, lng: p.lng }
+          : geocodeAddress(api, geocodeQuery([p.address1, p.city, p.state, p.zip])),
+      );
+      const [project, notes, similar, point] = await Promise.all([read, notesP, similarP, pointP]);
+      return {
+        project,
+        notes,
+        similar: { rows: similar.data, total: similar.total, page: view.similarPage },
+        point,
+        list,
+        pageUrl: `${publicOrigin(request)}/Projects/${project.id}`,
+      };
+    },
+  });
+  return detailData(detail, backToSearchHref(list));
 }
 
 export const shouldRevalidate = detailShouldRevalidate;
@@ -167,34 +152,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.found)
-    return "locked" in loaderData ? (
-      <ProjectLocked
-        backHref={loaderData.backHref}
-        reason={"reason" in loaderData ? (loaderData.reason as string | null) : null}
-      />
-    ) : (
-      <DetailNotFound
-        title="Project not found"
-        message={NOT_FOUND_MESSAGE}
-        backHref={loaderData.backHref}
-        backLabel="Back to search"
-      />
-    );
-  return <ProjectDetail data={loaderData} actionData={actionData} />;
+  return (
+    <DetailPage
+      detail={loaderData}
+      noun="Project"
+      notFoundMessage={NOT_FOUND_MESSAGE}
+      backLabel="Back to search"
+    >
+      {(found) => <ProjectDetail data={found} actionData={actionData} />}
+    </DetailPage>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData?.found ? loaderData.project.title : loaderData && "locked" in loaderData ? "Project" : "Project not found"} | Project Leads`,
-  },
+  { title: detailPageTitle(loaderData, "Project", (found) => found.project.title) },
 ];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} compact />;
 }
 
-type LoadedData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+type LoadedData = Extract<Route.ComponentProps["loaderData"], { outcome: "found" }>;
 
 function ProjectDetail({
   data: loaded,
@@ -304,20 +282,6 @@ function ProjectDetail({
           {...research.props}
         />
       ) : null}
-    </div>
-  );
-}
-
-function ProjectLocked({ backHref, reason }: { backHref: string; reason: string | null }) {
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">Project</h1>
-      <p className="mt-2 text-slate-700">
-        {reason ?? "Your free trial is over: subscribe to open this project."}{" "}
-        <Link to={backHref} className="text-brand-700 underline">
-          Back to search
-        </Link>
-      </p>
     </div>
   );
 }

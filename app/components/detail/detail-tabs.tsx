@@ -111,6 +111,14 @@ export function DetailTabs<T extends string>({
   );
 }
 
+/** A link in a detail screen's content (a person, a project, a website, a phone number). */
+export const detailLinkClass = "font-medium text-brand-700 underline hover:text-brand-900";
+
+/** A tab with nothing to show: 'No locations', 'No Associated Contacts', … */
+export function EmptyTab({ children }: { children: string }) {
+  return <p className="text-sm text-slate-700">{children}</p>;
+}
+
 /** A plain table of a tab: a caption for screen readers, header cells, rows. */
 export function DetailTable({
   caption,

@@ -2,8 +2,9 @@ import type { ComponentProps } from "react";
 import { lazyPart } from "~/components/lazy-part";
 
 /**
- * The detail screens' dialogs, loaded with their first opening (or once the page is idle) rather than with
- * the screen: most visits to a project, contact or company open none of them. See lazyPart.
+ * The dialogs every detail screen may open, loaded with their first opening (or once the page is idle) rather
+ * than with the screen: most visits open none of them. See lazyPart. A screen's own dialogs are lazy parts of
+ * its own folder (components/project/lazy-dialogs.tsx, components/company/lazy-dialogs.tsx).
  */
 const LazyNoteDialogs = lazyPart("note-dialogs", () => import("./note-dialogs").then((m) => m.NoteDialogs));
 
@@ -15,10 +16,4 @@ export function NoteDialogs(props: ComponentProps<typeof LazyNoteDialogs>) {
 NoteDialogs.usePreload = LazyNoteDialogs.usePreload;
 export const ConfirmDialog = lazyPart("confirm-dialog", () =>
   import("./dialog-form").then((m) => m.ConfirmDialog),
-);
-export const ResearchDialog = lazyPart("research-dialog", () =>
-  import("~/components/project/research-dialog").then((m) => m.ResearchDialog),
-);
-export const EditCompanyDialog = lazyPart("edit-company-dialog", () =>
-  import("~/components/company/edit-company-dialog").then((m) => m.EditCompanyDialog),
 );

@@ -1,5 +1,5 @@
 import { AppLink } from "~/components/app-link";
-import { DetailTabs } from "~/components/detail/detail-tabs";
+import { DetailTable, DetailTabs, detailLinkClass, EmptyTab } from "~/components/detail/detail-tabs";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { addressLine } from "~/lib/format";
 import { contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
@@ -99,7 +99,7 @@ function Overview({ project, mapSlot }: { project: Project; mapSlot?: React.Reac
 
 function Bidding({ project }: { project: Project }) {
   if (!project.bidding_date && !project.bidding_information?.trim()) {
-    return <p className="text-sm text-slate-700">No bidding information at this time.</p>;
+    return <EmptyTab>No bidding information at this time.</EmptyTab>;
   }
   return (
     <dl className="divide-y divide-slate-100">
@@ -115,36 +115,21 @@ function Updates({ project }: { project: Project }) {
   if (project.update_notes?.trim()) {
     return <p className="whitespace-pre-line text-sm text-slate-900">{project.update_notes}</p>;
   }
-  if (project.updates.length === 0) return <p className="text-sm text-slate-700">No Associated Updates</p>;
+  if (project.updates.length === 0) return <EmptyTab>No Associated Updates</EmptyTab>;
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Updates</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-              Updated At
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-              Message
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {project.updates.map((u) => (
-            <tr key={u.id}>
-              <td className="whitespace-nowrap px-3 py-2 align-top">{formatDateTime(u.updated_at)}</td>
-              <td className="whitespace-pre-line px-3 py-2">{u.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DetailTable caption="Updates" headers={["Updated At", "Message"]}>
+      {project.updates.map((u) => (
+        <tr key={u.id}>
+          <td className="whitespace-nowrap px-3 py-2 align-top">{formatDateTime(u.updated_at)}</td>
+          <td className="whitespace-pre-line px-3 py-2">{u.message}</td>
+        </tr>
+      ))}
+    </DetailTable>
   );
 }
 
 function Materials({ project }: { project: Project }) {
-  if (project.materials.length === 0) return <p className="text-sm text-slate-700">No materials listed</p>;
+  if (project.materials.length === 0) return <EmptyTab>No materials listed</EmptyTab>;
   return (
     <ul className="list-inside list-disc space-y-1 text-sm text-slate-900">
       {project.materials.map((m) => (
@@ -155,58 +140,43 @@ function Materials({ project }: { project: Project }) {
 }
 
 function Contacts({ project }: { project: Project }) {
-  if (project.contacts.length === 0) return <p className="text-sm text-slate-700">No Associated Contacts</p>;
-  const th = "px-3 py-2 text-left font-semibold text-slate-700 whitespace-nowrap";
+  if (project.contacts.length === 0) return <EmptyTab>No Associated Contacts</EmptyTab>;
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Contacts on this project</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {["First Name", "Last Name", "Title", "Company", "Company Type", "Email", "Phone"].map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {project.contacts.map((c) => {
-            const href = contactHref(c.id, project.id);
-            return (
-              <tr key={c.id} className="hover:bg-brand-50/60">
-                <td className="px-3 py-2">
-                  <AppLink to={href} className="font-medium text-brand-700 underline hover:text-brand-900">
-                    {c.first_name || "View contact"}
-                  </AppLink>
-                </td>
-                <td className="px-3 py-2">{c.last_name || "-"}</td>
-                <td className="px-3 py-2">{c.title || "-"}</td>
-                <td className="px-3 py-2">{c.company_name || "-"}</td>
-                <td className="px-3 py-2">{c.company_type?.name || "-"}</td>
-                <td className="px-3 py-2">
-                  {c.email ? (
-                    <a href={`mailto:${c.email}`} className="text-brand-700 underline">
-                      {c.email}
-                    </a>
-                  ) : (
-                    "-"
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {c.phone ? (
-                    <a href={`tel:${c.phone}`} className="text-brand-700 underline">
-                      {c.phone}
-                    </a>
-                  ) : (
-                    "-"
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DetailTable
+      caption="Contacts on this project"
+      headers={["First Name", "Last Name", "Title", "Company", "Company Type", "Email", "Phone"]}
+    >
+      {project.contacts.map((c) => (
+        <tr key={c.id} className="hover:bg-brand-50/60">
+          <td className="px-3 py-2">
+            <AppLink to={contactHref(c.id, project.id)} className={detailLinkClass}>
+              {c.first_name || "View contact"}
+            </AppLink>
+          </td>
+          <td className="px-3 py-2">{c.last_name || "-"}</td>
+          <td className="px-3 py-2">{c.title || "-"}</td>
+          <td className="px-3 py-2">{c.company_name || "-"}</td>
+          <td className="px-3 py-2">{c.company_type?.name || "-"}</td>
+          <td className="px-3 py-2">
+            {c.email ? (
+              <a href={`mailto:${c.email}`} className="text-brand-700 underline">
+                {c.email}
+              </a>
+            ) : (
+              "-"
+            )}
+          </td>
+          <td className="whitespace-nowrap px-3 py-2">
+            {c.phone ? (
+              <a href={`tel:${c.phone}`} className="text-brand-700 underline">
+                {c.phone}
+              </a>
+            ) : (
+              "-"
+            )}
+          </td>
+        </tr>
+      ))}
+    </DetailTable>
   );
 }

@@ -23,7 +23,7 @@ import { DeleteNoteSchema, FolderSchema, NOTE_REQUEST_FAILED, NoteSchema, SaveSc
 import type { ActionResult } from "./types";
 
 /** What an action answers (React Router's typegen reads `ActionResult` from it for the component). */
-export type ActionAnswer = ReturnType<typeof data<ActionResult>>;
+type ActionAnswer = ReturnType<typeof data<ActionResult>>;
 
 type IntentArgs = {
   formData: FormData;
@@ -125,7 +125,7 @@ export function formIntent<S extends z.ZodType<{ js?: "1" }>>(
 }
 
 /** The entity's note calls: save one (a new note has no id) and delete one. */
-export type NoteCalls = {
+type NoteCalls = {
   save: (
     id: number,
     note: { id: number | null; note: string; notification_date: string | null },
@@ -156,7 +156,7 @@ export function noteIntents(calls: NoteCalls): Record<"note" | "delete-note", In
 }
 
 /** The entity's saved-state calls: save it, remove it from the saved items, file it in a folder (null: none). */
-export type SavedStateCalls = {
+type SavedStateCalls = {
   save: (id: number) => Promise<unknown>;
   remove: (id: number) => Promise<unknown>;
   file: (id: number, tagId: number | null) => Promise<unknown>;

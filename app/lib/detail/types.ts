@@ -34,3 +34,19 @@ export type Breadcrumb = { href: string; label: string };
 
 /** The member's link to a saved item (null when it is not saved): its folder, when filed in one. */
 export type SavedLink = { tag_id: number | null } | null | undefined;
+
+/**
+ * The API's refusal of an entity the member may not read: `forbidden` when the subscription does not include
+ * that kind of screen at all (the company search, the contact directory), `locked` when the screen is included
+ * but this entity is out of reach (a project outside the coverage, or one a trial has no report left to open).
+ */
+export type Refusal = "forbidden" | "locked";
+
+/**
+ * What a detail screen's loader found: the entity with what the screen shows (`found`), no such entity
+ * (`missing`), or a refusal with the words to say it in.
+ */
+export type DetailOutcome<T extends object, R extends Refusal = Refusal> =
+  | ({ outcome: "found" } & T)
+  | { outcome: "missing" }
+  | { outcome: R; message: string };

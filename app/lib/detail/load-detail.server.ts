@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import { ApiRequestError } from "../api.server";
+import { settle } from "../settle";
+import type { DetailOutcome, Refusal } from "./types";
+
+/** The API's answer for an id it does not know (400, 404 or 422). */
+function isMissingEntity(error: unknown): boolean {
+  return error instanceof ApiRequestError && [400, 404, 422].includes(error.status);
+}
+
+/**
+ * Reads a detail screen's entity and everything the screen shows with it, in one outcome:
+ *
+ * - `missing`: the route id cannot be an id, or the API does not know it (400, 404, 422);
+ * - `refusal` (`forbidden` or `locked`, as the screen says a 403 on its entity means), with
+ *   `refusalMessage(the API's message)`, by default the API's own words;
+ * - `found`: what `load` returns.
+ *
+ * `read` is the entity's own call: only its failure decides the outcome. `load` is handed that read as it
+ * starts, so the screen's other calls go out alongside it; any other failure is thrown (the route's error
+ * page). A failed `load` after a failed `read` is the read's consequence and is not reported.
+ */
+export async function loadDetail<E, T extends object, R extends Refusal>({
+  id,
+  read,
+  load,
+  refusal,
+  refusalMessage = (apiMessage) => apiMessage,
+}: {
+  id: number | null;
+  read: (id: number) => Promise<E>;
+  load: (entity: Promise<E>, id: number) => Promise<T>;
+  refusal: R;
+  refusalMessage?: (apiMessage: string) => string;
+}): Promise<DetailOutcome<T, R>> {
+  if (!id) return { outcome: "missing" };
+  const entity = read(id);
+  const [entityR, loaded] = await Promise.all([settle(entity), settle(load(entity, id))]);
+  if (!entityR.ok) {
+    const error = entityR.error;
+    if (isMissingEntity(error)) return { outcome: "missing" };
+    if (error instanceof ApiRequestError && error.status === 403)
+      return { outcome: refusal, message: refusalMessage(error.message) };
+    throw error;
+  }
+  if (!loaded.ok) throw loaded.error;
+  return { outcome: "found", ...loaded.value };
+}
+
+const STATUS = { found: 200, missing: 404, forbidden: 403, locked: 403 } as const;
+
+/** A detail screen's loader answer: the outcome with where its 'Back' link leads, under the outcome's status. */
+export function detailData<T extends object, R extends Refusal>(
+  detail: DetailOutcome<T, R>,
+  backHref: string,
+) {
+  return data(
+    { ...detail, backHref },
+    { status: STATUS[detail.outcome], headers: { "Cache-Control": "no-store" } },
+  );
+}
