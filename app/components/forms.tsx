@@ -1,8 +1,16 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+/**
+ * The app's one field kit: a labelled control with its hint and its messages, drawn the same way on every form.
+ * `TextInput` and `SelectInput` take plain props (a name, a default value, the messages); `Field` and
+ * `SelectField` are the same controls fed by a Conform field's metadata. Form-level pieces follow: the alert
+ * above a form, the submit button and its pending state.
+ */
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useId, useRef } from "react";
 import { useActionData, useFormAction, useNavigation } from "react-router";
 
-export function ErrorList({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+export type FieldMessages = readonly string[] | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: FieldMessages }) {
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return null;
   return (
@@ -15,7 +23,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: readonly strin
 }
 
 /** The form-level message (login failure, API message) shown above the fields. */
-export function FormAlert({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+export function FormAlert({ id, errors }: { id?: string; errors?: FieldMessages }) {
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return null;
   return (
@@ -31,11 +39,158 @@ export function FormAlert({ id, errors }: { id?: string; errors?: readonly strin
   );
 }
 
-const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
+export const controlClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100 disabled:text-slate-500";
 
 type InputType = "text" | "email" | "password" | "date" | "tel" | "number" | "search" | "url";
 
+/** What every field of the kit has besides its control. */
+type FrameProps = {
+  label: string;
+  /** The control's id; one is made up when absent. */
+  id?: string;
+  errors?: FieldMessages;
+  /** A line under the label that says when or why the field is needed. */
+  hint?: string;
+  /** '(optional)' after the label. */
+  optional?: boolean;
+  /** A new value renders the control afresh (Conform's key: a new default value after a reset). */
+  resetKey?: string;
+};
+
+/** The label (with '(optional)'), the hint, the control and its messages; the control gets its ids and aria. */
+function useFrame({ id: given, errors, hint }: FrameProps) {
+  const made = useId();
+  const id = given ?? made;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const invalid = Boolean(errors?.filter(Boolean).length);
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ");
+  return {
+    id,
+    errorId,
+    hintId,
+    aria: { "aria-invalid": invalid || undefined, "aria-describedby": describedBy || undefined },
+  };
+}
+
+/** A field's props for its control: all but the frame's. */
+function controlProps<P extends FrameProps>(props: P) {
+  const {
+    label: _label,
+    id: _id,
+    errors: _errors,
+    hint: _hint,
+    optional: _optional,
+    resetKey: _key,
+    ...control
+  } = props;
+  return control;
+}
+
+function Frame({
+  frame,
+  props,
+  children,
+}: {
+  frame: ReturnType<typeof useFrame>;
+  props: FrameProps;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={frame.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {props.label}
+        {props.optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+      </label>
+      {props.hint ? (
+        <p id={frame.hintId} className="mb-1 text-sm text-slate-600">
+          {props.hint}
+        </p>
+      ) : null}
+      {children}
+      <ErrorList id={frame.errorId} errors={props.errors} />
+    </div>
+  );
+}
+
+type InputAttributes = Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "id" | "type" | "className" | "value" | "defaultValue" | "children" | "aria-invalid" | "aria-describedby"
+>;
+
+export type TextInputProps = FrameProps &
+  InputAttributes & {
+    name: string;
+    type?: InputType;
+    defaultValue?: string;
+    /**
+     * Passwords and card data: never take a value from the server, and are emptied after every answer of the
+     * action (with JavaScript the input would otherwise keep what was typed).
+     */
+    hideValue?: boolean;
+  };
+
+export function TextInput(props: TextInputProps) {
+  const { type = "text", defaultValue, hideValue, ...rest } = controlProps(props);
+  const frame = useFrame(props);
+  const answer = useActionAnswerCount();
+  const key = hideValue ? `${props.resetKey ?? ""}:${answer}` : props.resetKey;
+  return (
+    <Frame frame={frame} props={props}>
+      <input
+        {...rest}
+        key={key}
+        id={frame.id}
+        type={type}
+        defaultValue={hideValue ? undefined : defaultValue}
+        className={controlClass}
+        {...frame.aria}
+      />
+    </Frame>
+  );
+}
+
+export type Option = { value: string; label: string; disabled?: boolean };
+
+type SelectAttributes = Omit<
+  React.SelectHTMLAttributes<HTMLSelectElement>,
+  "id" | "className" | "children" | "multiple" | "aria-invalid" | "aria-describedby"
+>;
+
+export type SelectInputProps = FrameProps &
+  SelectAttributes & {
+    name: string;
+    options?: Option[];
+    groups?: { label: string; options: Option[] }[];
+    /** The empty first choice; null for none. */
+    placeholder?: string | null;
+  };
+
+export function SelectInput(props: SelectInputProps) {
+  const { options, groups, placeholder = "Choose…", ...rest } = controlProps(props);
+  const frame = useFrame(props);
+  const render = (o: Option) => (
+    <option key={o.value} value={o.value} disabled={o.disabled}>
+      {o.label}
+    </option>
+  );
+  return (
+    <Frame frame={frame} props={props}>
+      <select {...rest} key={props.resetKey} id={frame.id} className={controlClass} {...frame.aria}>
+        {placeholder === null ? null : <option value="">{placeholder}</option>}
+        {options?.map(render)}
+        {groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map(render)}
+          </optgroup>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+/** A text input fed by a Conform field: its name, id, constraints, default value and messages. */
 export function Field({
   label,
   meta,
@@ -52,36 +207,43 @@ export function Field({
   placeholder?: string;
   /** Passwords and card data are never put back into the page after a failed submit. */
   hideValue?: boolean;
-  /** A line under the label that says when or why the field is needed. */
   hint?: string;
 }) {
-  const errorId = useId();
-  const hintId = useId();
-  const describedBy = [hint ? hintId : null, meta.errors?.length ? errorId : null].filter(Boolean).join(" ");
-  const props = getInputProps(meta, { type, value: !hideValue });
-  const answer = useActionAnswerCount();
+  const { key, defaultValue, ...props } = withoutAria(getInputProps(meta, { type, value: !hideValue }));
   return (
-    <div>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mb-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...props}
-        // A hidden value (password) is emptied after every answer: with JavaScript the input would keep it.
-        key={hideValue ? `${props.key}:${answer}` : props.key}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        className={inputClass}
-        aria-describedby={describedBy || undefined}
-      />
-      <ErrorList id={errorId} errors={meta.errors} />
-    </div>
+    <TextInput
+      {...props}
+      name={meta.name}
+      label={label}
+      type={type}
+      defaultValue={typeof defaultValue === "string" ? defaultValue : undefined}
+      resetKey={key ?? undefined}
+      errors={meta.errors}
+      hint={hint}
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      hideValue={hideValue}
+    />
   );
+}
+
+/** A select fed by a Conform field. */
+export function SelectField({
+  meta,
+  ...rest
+}: Omit<SelectInputProps, "name" | "id" | "errors" | "resetKey" | "defaultValue"> & {
+  meta: FieldMetadata<string | undefined>;
+}) {
+  const { key, ...props } = withoutAria(getSelectProps(meta));
+  return (
+    <SelectInput {...props} {...rest} name={meta.name} resetKey={key ?? undefined} errors={meta.errors} />
+  );
+}
+
+/** Conform's aria attributes give way to the kit's (its ids of the hint and the messages). */
+function withoutAria<T extends { "aria-invalid"?: unknown; "aria-describedby"?: unknown }>(props: T) {
+  const { "aria-invalid": _invalid, "aria-describedby": _describedBy, ...rest } = props;
+  return rest;
 }
 
 /** Counts the action answers this screen has received (a new one each time the action data object changes). */
@@ -103,23 +265,21 @@ export function TextareaField({
   placeholder?: string;
   rows?: number;
 }) {
-  const errorId = useId();
-  const props = getTextareaProps(meta);
+  const { key, ...props } = withoutAria(getTextareaProps(meta));
+  const frameProps = { label, id: meta.id, errors: meta.errors };
+  const frame = useFrame(frameProps);
   return (
-    <div>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <Frame frame={frame} props={frameProps}>
       <textarea
         {...props}
-        key={props.key}
+        key={key}
+        id={frame.id}
         rows={rows}
         placeholder={placeholder}
-        className={inputClass}
-        aria-describedby={meta.errors?.length ? errorId : undefined}
+        className={controlClass}
+        {...frame.aria}
       />
-      <ErrorList id={errorId} errors={meta.errors} />
-    </div>
+    </Frame>
   );
 }
 

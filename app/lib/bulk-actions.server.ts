@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../contract/endpoints";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "./api.server";
+import { apiContext } from "./api.server";
+import { formFailure } from "./form-failure.server";
 import { PATH_MAX } from "./form-limits";
 import { safeRedirectPath } from "./safe-redirect";
 import { memberSessionContext } from "./session.server";
@@ -96,12 +97,10 @@ export async function bulkAction(
       });
     }
   } catch (error) {
-    const known = error instanceof ApiRequestError || upstreamFailureMessage(error) !== null;
-    if (!known) throw error;
-    const message =
-      value.intent === "remove"
-        ? REMOVE_FAILED[kind]
-        : (upstreamFailureMessage(error) ?? (error as ApiRequestError).message);
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    // Removing says the spec's own text; moving, the API's words.
+    const message = value.intent === "remove" ? REMOVE_FAILED[kind] : failure.message;
     return data({ ok: false, reply: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   if (value.js) return data({ ok: true, reply: undefined });

@@ -13,4 +13,6 @@ export const ContactUsSchema = z.object({
     .min(1, COMMENT_REQUIRED)
     .max(5000, "Please keep your message under 5000 characters."),
   redirectTo: z.string().max(PATH_MAX).optional().catch(undefined),
+  /** Posted by the dialog's fetcher (JavaScript): answered with data, not a redirect. */
+  js: z.literal("1").optional().catch(undefined),
 });

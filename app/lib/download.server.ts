@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { endpoints } from "../../contract/endpoints";
-import { ApiRequestError, apiContext, type UpstreamFailureBody, upstreamFailureMessage } from "./api.server";
+import { apiContext, type UpstreamFailureBody } from "./api.server";
+import { formFailure } from "./form-failure.server";
 import { readListParams } from "./list-params";
 import { currentMember } from "./member.server";
 import { safeRedirectPath } from "./safe-redirect";
@@ -80,11 +81,10 @@ export async function downloadList(
   } catch (error) {
     // The trial ended meanwhile (another tab spent the last report): the page it goes back to shows the dialog.
     if (isTrialExpiredBody((error as { data?: unknown } | null)?.data)) throw redirect(back);
-    let message = upstreamFailureMessage(error);
-    if (!message && error instanceof ApiRequestError) {
-      message = error.status === 403 ? NO_DOWNLOAD : error.message;
-    }
-    if (!message) throw error;
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    // A refusal (403) is the subscription's: said in the app's words.
+    const message = failure.refused && failure.status === 403 ? NO_DOWNLOAD : failure.message;
     context.get(memberSessionContext).flashToast({ title: "Error", description: message, kind: "error" });
     throw redirect(back);
   }

@@ -3,8 +3,9 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../contract/endpoints";
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from "../../contract/searches";
-import { type ApiClient, ApiRequestError, apiContext, upstreamFailureMessage } from "./api.server";
+import { type ApiClient, apiContext } from "./api.server";
 import { hrefWithoutDialog } from "./dialog-url";
+import { formFailure } from "./form-failure.server";
 import { memberSessionContext } from "./session.server";
 
 /** The lists that keep saved searches, with their calls. */
@@ -95,10 +96,9 @@ export async function savedSearchAction(
     return redirect(`${url.pathname}?${back}`);
   } catch (error) {
     // The service failing (502) or refusing the search (its own status): the dialog says why, the name kept.
-    const upstream = upstreamFailureMessage(error);
-    const message = upstream ?? (error instanceof ApiRequestError ? error.message : null);
-    if (!message) throw error;
-    const status = upstream ? 502 : error instanceof ApiRequestError ? error.status : 422;
-    return data({ savedSearch: submission.reply({ formErrors: [message] }) }, { status });
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    const status = failure.refused ? failure.status : 502;
+    return data({ savedSearch: submission.reply({ formErrors: [failure.message] }) }, { status });
   }
 }

@@ -1,47 +1,99 @@
 /**
- * The checkout's server side around the shared coverage, price and billing (app/lib/billing/pricing.server.ts):
- * the account fields of a post, the account state and names the coverage and billing follow (§4), the final
- * submit's rules (§5, with the spec's messages) and the Register payload. Card data is read from the form only
- * into that payload; it is never part of the values a page is rendered from.
+ * The checkout's server side around the shared coverage, price and billing (app/lib/billing/): its form as typed
+ * and the final submit's rules (§5, with the spec's messages), both read by Conform's parseWithZod; the account
+ * state and names the coverage and billing follow (§4); the Register payload. Card data is read from the form
+ * only into that payload; it is never part of the values a page is rendered from.
  */
 import { z } from "zod";
 import type { PriceRequest, RegisterOptions, RegisterRequest } from "../../contract/register";
-import { type FieldErrors, type PlanSummary, stateSlots, TERMS_REQUIRED } from "./billing/pricing";
 import {
-  billTo,
+  always,
+  billingRules,
+  billingShape,
   type Card,
-  coverageErrors,
-  formText,
-  paymentErrors,
-  readBilling,
-  readCoverage,
-} from "./billing/pricing.server";
-import { PASSWORDS_DIFFER, type SignupValues } from "./signup";
+  cardRules,
+  checkCoverage,
+  coverageShape,
+  need,
+  secret,
+  shownTotal,
+  ticked,
+  typed,
+} from "./billing/form.server";
+import { type PlanSummary, stateSlots, TERMS_REQUIRED } from "./billing/pricing";
+import { billTo } from "./billing/pricing.server";
+import { HONEYPOT_FIELD, PASSWORDS_DIFFER, type SignupValues } from "./signup";
 
-const password = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.slice(0, 200) : "";
+const upper = (v: string) => v.toUpperCase();
+
+/**
+ * The checkout's post as typed, card fields left out: never refused, so that 'Update price', 'Add additional
+ * state' and a failed submit render the form again from it. `intent`: 'Update price' (and the live price),
+ * 'Add additional state', or the sign-up.
+ */
+export const CheckoutPost = z.object({
+  intent: z.enum(["price", "add-state", "register"]).catch("register"),
+  shown_total: shownTotal,
+  /** The honeypot: anything in it, even a space, is a robot. */
+  [HONEYPOT_FIELD]: z.string().catch(""),
+  ...coverageShape,
+  ...billingShape,
+  company: typed(),
+  first_name: typed(),
+  last_name: typed(),
+  email: typed(),
+  phone: typed(40),
+  state: typed(10).transform(upper),
+  password: secret(),
+  confirm_password: secret(),
+  discount: typed(50),
+  free_trial: typed(50),
+  referrer: typed(),
+  idempotency_key: typed(100),
+  terms: ticked("on", "1"),
+});
+
+/** The checkout's post: its intent, the total the page showed, the honeypot, and the values to render from. */
+export function checkoutPost(post: z.output<typeof CheckoutPost>) {
+  const { intent, shown_total, [HONEYPOT_FIELD]: honeypot, ...values } = post;
+  return { intent, shown: shown_total, honeypot, values: values satisfies SignupValues };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const accountRules = {
+  company: need("Please enter your company."),
+  first_name: need("Please enter your first name."),
+  last_name: need("Please enter your last name."),
+  email: need("Please enter your email.").regex(EMAIL, "Please enter a valid email address."),
+  phone: need("Please enter your phone number.", 40),
+  state: need("Please choose your state.", 10).overwrite(upper),
+  password: z
+    .string({ error: "Please enter a password." })
+    .overwrite((v) => v.slice(0, 200))
+    .min(1, "Please enter a password.")
+    .min(8, "The password must be at least 8 characters."),
+  confirm_password: z
+    .string({ error: "Please confirm your password." })
+    .overwrite((v) => v.slice(0, 200))
+    .min(1, "Please confirm your password."),
+  terms: ticked("on", "1").refine(Boolean, TERMS_REQUIRED),
 };
 
-/** The form's values, card fields excepted. */
-export function readValues(form: FormData): SignupValues {
-  return {
-    ...readCoverage(form),
-    ...readBilling(form),
-    company: formText(form, "company"),
-    first_name: formText(form, "first_name"),
-    last_name: formText(form, "last_name"),
-    email: formText(form, "email"),
-    phone: formText(form, "phone", 40),
-    state: formText(form, "state", 10).toUpperCase(),
-    password: password(form, "password"),
-    confirm_password: password(form, "confirm_password"),
-    discount: formText(form, "discount", 50),
-    free_trial: formText(form, "free_trial", 50),
-    referrer: formText(form, "referrer"),
-    idempotency_key: formText(form, "idempotency_key", 100),
-    terms: form.get("terms") === "on" || form.get("terms") === "1",
-  };
+/** A trial's checkout takes no card: its card fields are read as typed and never sent. */
+const noCard = { card_number: typed(40), expiration_date: typed(40), cvv: typed(40) };
+
+/**
+ * The sign-up's rules (§5) for a plan and mode: the account, the passwords alike, the coverage, the billing
+ * address and card (not for a trial), the terms. Every message of a submit is given at once.
+ */
+export function checkoutRules(plan: PlanSummary, trial: boolean) {
+  const payment = trial ? noCard : { ...billingRules, ...cardRules };
+  return CheckoutPost.extend({ ...accountRules, ...payment }).superRefine((v, ctx) => {
+    if (v.confirm_password && v.password !== v.confirm_password) {
+      ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORDS_DIFFER });
+    }
+    checkCoverage(v, plan, ctx);
+  }, always);
 }
 
 /**
@@ -70,50 +122,10 @@ export function followAccount(
   return v;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const need = (message: string) => z.string().min(1, message);
-const Account = z.object({
-  company: need("Please enter your company."),
-  first_name: need("Please enter your first name."),
-  last_name: need("Please enter your last name."),
-  email: z.string().min(1, "Please enter your email.").regex(EMAIL, "Please enter a valid email address."),
-  phone: need("Please enter your phone number."),
-  state: need("Please choose your state."),
-  password: z
-    .string()
-    .min(1, "Please enter a password.")
-    .min(8, "The password must be at least 8 characters."),
-  confirm_password: need("Please confirm your password."),
-});
-
-/** The final submit's rules (§5) for a plan and mode, with the spec's messages where it gives them. */
-export function validateSignup(
-  values: SignupValues,
-  card: Card,
-  plan: PlanSummary,
-  trial: boolean,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  const merge = (more: FieldErrors) => {
-    for (const [field, list] of Object.entries(more))
-      errors[field] = [...(errors[field] ?? []), ...(list ?? [])];
-  };
-  const account = Account.safeParse(values);
-  if (!account.success)
-    for (const issue of account.error.issues) merge({ [String(issue.path[0])]: [issue.message] });
-  if (values.confirm_password && values.password !== values.confirm_password)
-    merge({ confirm_password: [PASSWORDS_DIFFER] });
-  merge(coverageErrors(values, plan));
-  if (!trial) merge(paymentErrors(values, card));
-  if (!values.terms) merge({ terms: [TERMS_REQUIRED] });
-  return errors;
-}
-
 export function registerPayload(
   values: SignupValues,
-  card: Card,
+  card: Card | null,
   price: PriceRequest,
-  trial: boolean,
   expectedTotal: number | null,
 ): RegisterRequest {
   return {
@@ -127,9 +139,9 @@ export function registerPayload(
     password: values.password,
     confirm_password: values.confirm_password,
     referrer: values.referrer || null,
-    card: trial ? null : card,
-    bill_to: trial ? null : billTo(values),
-    expected_total: trial ? null : expectedTotal,
+    card,
+    bill_to: card ? billTo(values) : null,
+    expected_total: card ? expectedTotal : null,
     idempotency_key: values.idempotency_key,
   };
 }

@@ -1,19 +1,19 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import type { z } from "zod";
 import {
   buttonSecondaryClass,
-  ErrorList,
   Field,
   FormAlert,
+  SelectField,
   SubmitButton,
   useIsSubmitting,
 } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { knownDevice, rememberDevice } from "~/lib/device-cookie.server";
 import { dialogFromSearch } from "~/lib/dialog-url";
 import { formFailure } from "~/lib/form-failure.server";
@@ -190,8 +190,7 @@ async function passwordCheck(request: Request, context: Route.ActionArgs["contex
 
 /** A refused current password counts as a failed login; any other outcome of the call does not count. */
 async function settleCheck(attempt: Attempt, error: unknown) {
-  const wrongPassword =
-    error instanceof ApiRequestError && Boolean(error.fieldErrors.currentPassword?.length);
+  const wrongPassword = Boolean(formFailure(error)?.fieldErrors.currentPassword?.length);
   await (wrongPassword ? attempt.count() : attempt.release());
 }
 
@@ -259,10 +258,6 @@ function AccountForm({
     },
   });
   const submitting = useIsSubmitting(ACCOUNT_PATH);
-  const stateErrorId = useId();
-  const countryErrorId = useId();
-  const selectClass =
-    "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
 
   return (
     <Form
@@ -294,54 +289,25 @@ function AccountForm({
         <Field label="Address 2" meta={fields.address2} autoComplete="address-line2" />
         <Field label="City" meta={fields.city} autoComplete="address-level2" />
         {places ? (
-          <div>
-            <label htmlFor={fields.state.id} className="mb-1 block text-sm font-medium text-slate-700">
-              State / Province
-            </label>
-            <select
-              {...getSelectProps(fields.state)}
-              key={fields.state.key}
-              autoComplete="address-level1"
-              className={selectClass}
-              aria-describedby={fields.state.errors?.length ? stateErrorId : undefined}
-            >
-              <option value="">Select a state</option>
-              {state.groups.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-            <ErrorList id={stateErrorId} errors={fields.state.errors} />
-          </div>
+          <SelectField
+            label="State / Province"
+            meta={fields.state}
+            autoComplete="address-level1"
+            placeholder="Select a state"
+            groups={state.groups}
+          />
         ) : (
           <Field label="State / Province" meta={fields.state} autoComplete="address-level1" />
         )}
         <Field label="County" meta={fields.county} />
         <Field label="Zip" meta={fields.zip} autoComplete="postal-code" />
-        <div>
-          <label htmlFor={fields.country.id} className="mb-1 block text-sm font-medium text-slate-700">
-            Country
-          </label>
-          <select
-            {...getSelectProps(fields.country)}
-            key={fields.country.key}
-            autoComplete="country"
-            className={selectClass}
-            aria-describedby={fields.country.errors?.length ? countryErrorId : undefined}
-          >
-            {countries.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={countryErrorId} errors={fields.country.errors} />
-        </div>
+        <SelectField
+          label="Country"
+          meta={fields.country}
+          autoComplete="country"
+          placeholder={null}
+          options={countries}
+        />
       </div>
       <div className="flex justify-end">
         <SubmitButton pending={submitting}>Save</SubmitButton>

@@ -6,8 +6,9 @@
  * event.
  * Polling programs get Cache-Control max-age, an ETag (answered 304 when it has not changed) and Last-Modified.
  */
-import { ApiRequestError, apiContext, GENERIC_API_MESSAGE, upstreamFailureMessage } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { calendarFile, FEED_MAX_AGE_SECONDS, notModified, refusedCalendar } from "~/lib/calendar-feed.server";
+import { formFailure, refusalText } from "~/lib/form-failure.server";
 import { publicOrigin } from "~/lib/request-url";
 import { FEED_HASH_PATTERN } from "../../contract/calendar";
 import { endpoints } from "../../contract/endpoints";
@@ -32,19 +33,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     notes = await loadNotes(context, hash);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return notFound();
+    const failure = formFailure(error);
+    if (failure?.refused && failure.status === 404) return notFound();
     // A free trial that is over: no event, and the reason in a form the calendar program can read.
-    if (error instanceof ApiRequestError && error.status === 403) {
-      const reason = error.message && error.message !== GENERIC_API_MESSAGE ? error.message : TRIAL_OVER;
-      return new Response(refusedCalendar(reason, publicOrigin(request)), {
+    if (failure?.refused && failure.status === 403) {
+      return new Response(refusedCalendar(refusalText(failure, TRIAL_OVER), publicOrigin(request)), {
         status: 403,
         headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "no-store" },
       });
     }
     // The API is down or slow: a calendar program gets the status and a line of text (and tries again later).
-    const failure = upstreamFailureMessage(error);
-    const status = (error as { init?: { status?: number } | null }).init?.status;
-    if (failure) return plain(status && status >= 500 ? status : 503, failure, 300);
+    if (failure && !failure.refused) {
+      return plain(failure.status >= 500 ? failure.status : 503, failure.message, 300);
+    }
     throw error;
   }
   const file = calendarFile(notes, publicOrigin(request));

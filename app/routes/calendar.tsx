@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
@@ -50,10 +52,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The page's one form: 'Reset address', posted with the month shown (to come back to it). */
+const ResetFeedPost = z.object({
+  intent: z.literal("reset-feed"),
+  month: z.string().catch(""),
+});
+
 /** 'Reset address': a new feed secret; the old address answers 404 from now on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") !== "reset-feed") throw data("Unknown form.", { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: ResetFeedPost });
+  if (submission.status !== "success") throw data("Unknown form.", { status: 400 });
   try {
     await context.get(apiContext).call(endpoints.resetICalHash);
   } catch (error) {
@@ -62,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: failure.message }, { status: failure.status });
   }
   context.get(memberSessionContext).flashToast({ title: "Success!", description: ADDRESS_RESET });
-  const month = monthParam(String(form.get("month") ?? ""), "");
+  const month = monthParam(submission.value.month, "");
   throw redirect(month ? `/Calendar?month=${month}` : "/Calendar");
 }
 

@@ -23,12 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Ask A Question / Request Research: POST Messages {reason, comment}, then back with the 'Submitted' message. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ContactUsSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ContactUsSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
-  const { reason, comment, redirectTo } = submission.value;
+  const { reason, comment, redirectTo, js } = submission.value;
   try {
     await context.get(apiContext).call(endpoints.sendMessage, { body: { reason, comment } });
   } catch (error) {
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     autoClose: true,
   });
   // A fetcher (JavaScript) closes its dialog on this answer; a plain form post goes back where it came from.
-  if (formData.get("js") === "1") return data(submission.reply());
+  if (js) return data(submission.reply());
   throw redirect(safeRedirectPath(redirectTo, "/Projects"));
 }
 

@@ -1,9 +1,11 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FolderForm } from "~/components/folder-form";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/folders";
+import { formFailure } from "~/lib/form-failure.server";
 import { PATH_MAX, tooLong } from "~/lib/form-limits";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { memberSessionContext } from "~/lib/session.server";
 import { useRootData } from "~/root-data";
@@ -15,6 +17,7 @@ export const handle = { title: "Folder" };
 /** The API's limit on a folder's name. */
 const FOLDER_NAME_MAX = 50;
 
+/** The folder form's post; every field has its fallback, and the rules that need a message are the action's. */
 const FolderPost = z.object({
   intent: z.enum(["save", "delete"]).catch("save"),
   id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -39,8 +42,7 @@ export async function loader() {
  * Success redirects back (a fetcher follows the redirect too); a failure answers the form's state.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const post = FolderPost.parse(form);
+  const post = readForm(await request.formData(), FolderPost);
   const api = context.get(apiContext);
   const session = context.get(memberSessionContext);
   const fallback = post.tag_type === 2 ? "/Me/Contacts" : "/Me/Projects";
@@ -72,10 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       session.flashToast({ title: "Folder saved", autoClose: true, banner: true });
     }
   } catch (error) {
-    const message =
-      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
-    if (!message) throw error;
-    return data({ message, values }, { status: error instanceof ApiRequestError ? error.status : 503 });
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data({ message: failure.message, values }, { status: failure.refused ? failure.status : 503 });
   }
   throw redirect(post.intent === "delete" && post.id ? withoutFolder(back, post.id, fallback) : back);
 }

@@ -4,7 +4,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
+import { formFailure } from "~/lib/form-failure.server";
 import { EMAIL_MAX, tooLong } from "~/lib/form-limits";
 import { publicFormLimiter } from "~/lib/rate-limit.server";
 import { memberSessionContext } from "~/lib/session.server";
@@ -40,13 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       .call(endpoints.forgotPassword, { body: { email: submission.value.email } });
   } catch (error) {
     // Only an answer of the API counts (it may have sent a mail); an unreachable API does not.
-    if (error instanceof ApiRequestError) await limit.attempt.count();
-    else await limit.attempt.release();
-    const message =
-      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
-    if (!message) throw error;
+    const failure = formFailure(error);
+    await (failure?.refused ? limit.attempt.count() : limit.attempt.release());
+    if (!failure) throw error;
     return data(
-      { reply: submission.reply(), error: { title: "Error!", description: message } },
+      { reply: submission.reply(), error: { title: "Error!", description: failure.message } },
       { status: 400 },
     );
   }

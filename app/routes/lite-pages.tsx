@@ -1,10 +1,21 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { config } from "~/lib/config.server";
 import { LITE_COOKIE } from "~/lib/lite-pages";
+import { readForm } from "~/lib/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/lite-pages";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The switch: lite pages on when ticked, and the page it was pressed on (checked by safeRedirectPath). */
+const LitePost = z.object({
+  lite: z
+    .string()
+    .catch("")
+    .transform((v) => (v === "on" ? "on" : "off")),
+  redirectTo: z.string().optional().catch(undefined),
+});
 
 /** Nothing to show: the switch lives on Settings and in the lite banner. */
 export function loader() {
@@ -13,9 +24,8 @@ export function loader() {
 
 /** Turns lite pages on or off for this browser (a cookie), then back to the page the switch was pressed on. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const lite = form.get("lite") === "on" ? "on" : "off";
-  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  const { lite, redirectTo } = readForm(await request.formData(), LitePost);
+  const back = safeRedirectPath(redirectTo, "/");
   const secure = config.cookieSecure ? "; Secure" : "";
   return redirect(back, {
     headers: {

@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { knownDevice, rememberDevice } from "~/lib/device-cookie.server";
+import { formFailure } from "~/lib/form-failure.server";
 import { EMAIL_MAX, PASSWORD_TYPED_MAX, tooLong } from "~/lib/form-limits";
 import { loginLimiter } from "~/lib/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -52,13 +53,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = await context.get(apiContext).call(endpoints.login, { body: { email, password } });
     token = answer.data.accessToken;
   } catch (error) {
-    const upstream = upstreamFailureMessage(error);
-    if (upstream || !(error instanceof ApiRequestError)) await limit.attempt.release();
-    if (upstream) return data(submission.reply({ formErrors: [upstream], hideFields }), { status: 503 });
-    if (!(error instanceof ApiRequestError)) throw error;
-    await limit.attempt.count();
-    return data(submission.reply({ formErrors: [error.message || LOGIN_FAILED], hideFields }), {
-      status: error.status === 429 ? 429 : 400,
+    // Only a refusal of the API counts as a failed password check; an unreachable API does not.
+    const failure = formFailure(error);
+    await (failure?.refused ? limit.attempt.count() : limit.attempt.release());
+    if (!failure) throw error;
+    if (!failure.refused) {
+      return data(submission.reply({ formErrors: [failure.message], hideFields }), { status: 503 });
+    }
+    return data(submission.reply({ formErrors: [failure.message || LOGIN_FAILED], hideFields }), {
+      status: failure.status === 429 ? 429 : 400,
     });
   }
 

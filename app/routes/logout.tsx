@@ -1,7 +1,9 @@
 import { Form, redirect } from "react-router";
+import { z } from "zod";
 import { SubmitButton } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
 import { config } from "~/lib/config.server";
+import { readForm } from "~/lib/read-form.server";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
@@ -19,9 +21,12 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
+/** Where to go after logging out (`to`, checked by logout()). */
+const LogoutPost = z.object({ to: z.string().catch("") });
+
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  return logout(args, String(form.get("to") ?? "") || null);
+  const { to } = readForm(await args.request.formData(), LogoutPost);
+  return logout(args, to || null);
 }
 
 export default function Logout() {

@@ -4,8 +4,9 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
-import { type AnswerOf, ApiRequestError, apiContext, upstreamFailureMessage } from "~/lib/api.server";
+import { type AnswerOf, apiContext } from "~/lib/api.server";
 import { rememberDevice } from "~/lib/device-cookie.server";
+import { formFailure } from "~/lib/form-failure.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/form-limits";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
@@ -31,11 +32,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       body: { reset_token: params.resetToken, newPassword: submission.value.newPassword },
     });
   } catch (error) {
-    const message =
-      upstreamFailureMessage(error) ?? (error instanceof ApiRequestError ? error.message : null);
-    if (!message) throw error;
+    const failure = formFailure(error);
+    if (!failure) throw error;
     return data(
-      { reply: submission.reply({ hideFields }), error: { title: "Error!", description: message } },
+      {
+        reply: submission.reply({ hideFields }),
+        error: { title: "Error!", description: failure.message },
+      },
       { status: 400 },
     );
   }

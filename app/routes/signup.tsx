@@ -1,52 +1,56 @@
 import { randomUUID } from "node:crypto";
-import { useEffect, useRef, useState } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { BillingFields, SelectInput, TermsCheckbox, TextInput } from "~/components/billing/billing-fields";
-import { CoverageFields, useCoverageChoices } from "~/components/billing/coverage-fields";
+import { AccountFieldset, billingFollowsAccount } from "~/components/billing/account-fieldset";
+import { BillingFields, TermsCheckbox } from "~/components/billing/billing-fields";
+import { BillingFormButtons, DefaultIntent, useBillingForm } from "~/components/billing/billing-form";
+import { CoverageFields, chosenOf } from "~/components/billing/coverage-fields";
 import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
-import { type PriceAnswer, useLivePrice } from "~/components/billing/use-live-price";
-import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { FormAlert, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
-import { ApiRequestError, apiContext, GENERIC_API_MESSAGE, upstreamFailureMessage } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
+import { cardOf } from "~/lib/billing/form.server";
 import { beginCardAttempt, emailPayer } from "~/lib/billing/payment-limit.server";
 import {
   canAddState,
-  countySlots,
   type FieldErrors,
-  money,
   type PlanSummary,
   type PriceResult,
   planDisplayName,
-  priceChanged,
 } from "~/lib/billing/pricing";
 import {
-  countiesFor,
   fetchPrice,
   findPlan,
+  formAnswer,
   isCardRefusal,
   isPriceChange,
-  priceDiffers,
+  priceMoved,
   priceRequest,
-  readCard,
+  priceToCharge,
   registerOptions,
-  shownTotal,
 } from "~/lib/billing/pricing.server";
 import { config } from "~/lib/config.server";
 import { rememberDevice } from "~/lib/device-cookie.server";
-import { formFailure } from "~/lib/form-failure.server";
+import { formFailure, refusalText } from "~/lib/form-failure.server";
 import { publicFormLimiter } from "~/lib/rate-limit.server";
+import { messagesOf, readForm } from "~/lib/read-form.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { HONEYPOT_FIELD, PASSWORDS_DIFFER_LIVE, type SignupValues, unknownError } from "~/lib/signup";
-import { followAccount, readValues, registerPayload, validateSignup } from "~/lib/signup.server";
+import { HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/signup";
+import {
+  CheckoutPost,
+  checkoutPost,
+  checkoutRules,
+  followAccount,
+  registerPayload,
+} from "~/lib/signup.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
-import type { RegisterOptions } from "../../contract/register";
+import type { PriceRequest, RegisterOptions } from "../../contract/register";
 import type { Route } from "./+types/signup";
 
 export const handle = { title: "Sign up" };
-
-type Intent = "price" | "add-state" | "register";
 
 /** The signup_referrer cookie's value, if any (set by the marketing site). */
 function referrerCookie(request: Request): string {
@@ -149,107 +153,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionData = PriceAnswer & {
-  intent: Intent;
-  values: SignupValues;
-  errors: FieldErrors;
-  formError: string | null;
-};
-
+/**
+ * 'Update price' (and the live price), 'Add additional state', and the sign-up: every rule first, then the price
+ * the page showed, then the limits, then Register (which charges the card of a paid plan) and the automatic login.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const form = await request.formData();
-  const intentValue = form.get("intent");
-  const intent: Intent = intentValue === "price" || intentValue === "add-state" ? intentValue : "register";
   const { options, plan } = await planOrMarketing(context, params.planId);
-  let values = readValues(form);
+  const post = checkoutPost(readForm(form, CheckoutPost));
+  const { intent, values } = post;
   const trial = plan.is_free_trial || values.free_trial !== "";
   const phone = config.supportPhone;
   const pricing = (v: SignupValues) =>
     priceRequest(plan, v, { promo_code: v.promo_code, discount: v.discount, trial }, options);
-  const answer = async (status: number, extra: Partial<ActionData>, kept: SignupValues) => {
-    const [price, counties] = await Promise.all([
-      extra.price ?? fetchPrice(api, pricing(kept)),
-      countiesFor(api, kept.county_states),
-    ]);
-    return data<ActionData>(
-      {
-        intent,
-        values: kept,
-        errors: {},
-        formError: null,
-        price,
-        counties: counties.counties,
-        countiesError: counties.error,
-        ...extra,
-      },
-      { status },
-    );
-  };
+  const answer: Answer = (status, extra, kept = values) =>
+    formAnswer(api, status, { intent, values: kept, ...extra }, (v) => fetchPrice(api, pricing(v)));
 
   if (intent !== "register") {
-    if (intent === "add-state" && canAddState(plan)) values.extra_states += 1;
-    values = followAccount(values, plan, options);
-    return answer(200, {}, values);
+    const more = intent === "add-state" && canAddState(plan) ? 1 : 0;
+    return answer(
+      200,
+      {},
+      followAccount({ ...values, extra_states: values.extra_states + more }, plan, options),
+    );
   }
 
   // A failed submit keeps everything typed but the card, which is never read into `values` (issue 13; the
   // passwords come back in that one no-store answer, as after a failed password change: decision 042).
-  if (typeof form.get(HONEYPOT_FIELD) === "string" && String(form.get(HONEYPOT_FIELD)) !== "") {
-    return answer(400, { formError: unknownError(phone) }, values);
-  }
-  const card = readCard(form);
-  const errors = validateSignup(values, card, plan, trial);
-  if (Object.keys(errors).length > 0) return answer(400, { errors }, values);
+  if (post.honeypot !== "") return answer(400, { formError: unknownError(phone) });
+  const checked = parseWithZod(form, { schema: checkoutRules(plan, trial) });
+  if (checked.status !== "success") return answer(400, { errors: messagesOf(checked) });
 
-  const request_ = pricing(values);
-  const price = await fetchPrice(api, request_);
-  if (!price.components) {
-    const message = price.error ?? unknownError(phone);
-    const promo = values.promo_code ? { promo_code: [message] } : {};
-    return answer(400, { price, formError: message, errors: promo }, values);
-  }
-  // The amount charged is the total the page showed: a price that moved since is shown, and nothing is charged.
-  const shown = shownTotal(form);
-  if (priceDiffers(shown, price.components.Total)) {
-    return answer(409, { price, formError: priceChanged(money(price.components.Total)) }, values);
-  }
-
-  const limit = await publicFormLimiter("sign-up").begin(context, values.email);
-  if (!limit.allowed) return answer(429, { price, formError: limit.message }, values);
-  const cards = trial ? null : await beginCardAttempt(context, emailPayer(values.email));
-  if (cards && !cards.allowed) {
-    await limit.attempt.release();
-    return answer(429, { price, formError: cards.message }, values);
-  }
-  try {
-    // A charge is not cut off half-way by the time the price took (decision 078).
-    await api.call(endpoints.register, {
-      body: registerPayload(values, card, request_, trial, shown),
-      extendDeadline: "charges a card",
-    });
-    await cards?.end("approved");
-  } catch (error) {
-    await cards?.end(isCardRefusal(error) ? "declined" : "not-charged");
-    if (isPriceChange(error)) {
-      await limit.attempt.release();
-      const now = await fetchPrice(api, request_);
-      const message = now.components
-        ? priceChanged(money(now.components.Total))
-        : (now.error ?? unknownError(phone));
-      return answer(409, { price: now, formError: message }, values);
-    }
-    if (error instanceof ApiRequestError) {
-      await limit.attempt.count();
-      const message =
-        error.message && error.message !== GENERIC_API_MESSAGE ? error.message : unknownError(phone);
-      return answer(error.status === 429 ? 429 : 400, { price, formError: message }, values);
-    }
-    if (!upstreamFailureMessage(error)) throw error;
-    await limit.attempt.release();
-    return answer(503, { price, formError: unknownError(phone) }, values);
-  }
-  await limit.attempt.count();
+  const priced = pricing(values);
+  const { price, refusal } = await priceToCharge(api, priced, post.shown, unknownError(phone));
+  if (refusal) return answer(refusal.status, { price, ...refusal });
+  const card = trial ? null : cardOf(checked.value);
+  const failed = await register(context, { values, card, priced, shown: post.shown, price }, answer);
+  if (failed) return failed;
 
   // The automatic login; the completion page follows even when it fails (§4). This browser is then a device
   // the new member logged in from (decision 079).
@@ -260,10 +201,69 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     await context.get(memberSessionContext).startFresh(login.data.accessToken);
   } catch (error) {
-    if (!(error instanceof ApiRequestError) && !upstreamFailureMessage(error)) throw error;
+    if (!formFailure(error)) throw error;
     throw redirect(complete);
   }
   throw redirect(complete, { headers: { "Set-Cookie": await rememberDevice(request, values.email) } });
+}
+
+type Answer = (
+  status: number,
+  extra: { price?: PriceResult; errors?: FieldErrors; formError?: string },
+  kept?: SignupValues,
+) => ReturnType<typeof formAnswer<"price" | "add-state" | "register", SignupValues>>;
+
+/**
+ * Register, within the sign-up limit (per e-mail and client) and, for a paid plan, the card limit: null when the
+ * account was made; otherwise the form again with why (the card, a price that moved, the API's words or the
+ * spec's 'Sorry, there was an unknown error').
+ */
+async function register(
+  context: Route.ActionArgs["context"],
+  submit: {
+    values: SignupValues;
+    card: ReturnType<typeof cardOf> | null;
+    priced: PriceRequest;
+    shown: number | null;
+    price: PriceResult;
+  },
+  answer: Answer,
+) {
+  const { values, card, priced, price } = submit;
+  const api = context.get(apiContext);
+  const phone = config.supportPhone;
+  const limit = await publicFormLimiter("sign-up").begin(context, values.email);
+  if (!limit.allowed) return answer(429, { price, formError: limit.message });
+  const cards = card ? await beginCardAttempt(context, emailPayer(values.email)) : null;
+  if (cards && !cards.allowed) {
+    await limit.attempt.release();
+    return answer(429, { price, formError: cards.message });
+  }
+  try {
+    // A charge is not cut off half-way by the time the price took (decision 078).
+    await api.call(endpoints.register, {
+      body: registerPayload(values, card, priced, submit.shown),
+      extendDeadline: "charges a card",
+    });
+    await cards?.end("approved");
+  } catch (error) {
+    await cards?.end(isCardRefusal(error) ? "declined" : "not-charged");
+    if (isPriceChange(error)) {
+      await limit.attempt.release();
+      return answer(409, await priceMoved(api, priced, unknownError(phone)));
+    }
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    if (!failure.refused) {
+      await limit.attempt.release();
+      return answer(503, { price, formError: unknownError(phone) });
+    }
+    await limit.attempt.count();
+    const status = failure.status === 429 ? 429 : 400;
+    return answer(status, { price, formError: refusalText(failure, unknownError(phone)) });
+  }
+  await limit.attempt.count();
+  return null;
 }
 
 /** The live price (a fetcher posting intent=price) changes nothing: the page's loaders need not run again. */
@@ -272,73 +272,15 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-export default function SignupCheckout({ loaderData, actionData }: Route.ComponentProps) {
+export default function SignupCheckout({ loaderData: page, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const hydrated = useHydrated();
-  const page = loaderData;
   const { plan, trial } = page;
-  const values = actionData?.values ?? page.values;
-  const errors = actionData?.errors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
-  const live = useLivePrice(actionData ?? page, formRef);
-  const coverage = useCoverageChoices(values);
-  const [terms, setTerms] = useState(values.terms);
-  const [password, setPassword] = useState(values.password);
-  const [confirm, setConfirm] = useState(values.confirm_password);
+  const state = useBillingForm(page, actionData, formRef);
+  const { values, live, coverage, errors } = state;
   const submitting = useIsSubmitting();
-
-  // A new answer of the action (no JavaScript: a new page) renders the form afresh from what it kept.
-  const [version, setVersion] = useState(0);
-  const lastAction = useRef(actionData);
-  const { reset: resetPrice } = live;
-  const { reset: resetCoverage } = coverage;
-  useEffect(() => {
-    if (lastAction.current === actionData || !actionData) return;
-    lastAction.current = actionData;
-    resetPrice(actionData);
-    resetCoverage(actionData.values);
-    setTerms(actionData.values.terms);
-    setPassword(actionData.values.password);
-    setConfirm(actionData.values.confirm_password);
-    setVersion((v) => v + 1);
-  }, [actionData, resetPrice, resetCoverage]);
-
-  /** §4: billing names and state follow the account's while they are empty or still equal to it. */
-  const follow = (event: React.FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement | HTMLSelectElement;
-    const formEl = formRef.current;
-    const pairs: Record<string, string> = {
-      first_name: "bill_first_name",
-      last_name: "bill_last_name",
-      state: "bill_state",
-    };
-    const billName = pairs[target.name];
-    if (!formEl || !billName) return;
-    const bill = formEl.elements.namedItem(billName) as HTMLInputElement | null;
-    const previous = target.dataset.previous ?? "";
-    if (bill && (bill.value === "" || bill.value === previous)) bill.value = target.value;
-    target.dataset.previous = target.value;
-    const { slots, setSlots } = coverage;
-    if (target.name === "state" && plan.coverage_state && plan.coverage_limit !== -1) {
-      const chosen = page.coverageStates.find((s) => s.abbr === target.value);
-      if (chosen && !slots[0] && slots.filter(Boolean).length < 2 && !slots.includes(String(chosen.id))) {
-        setSlots((s) => [String(chosen.id), ...s.slice(1)]);
-      }
-    }
-  };
-
-  const mismatch = confirm !== "" && password !== confirm;
-  const siteHost = (() => {
-    try {
-      return new URL(root?.config.marketingSiteUrl ?? "").host;
-    } catch {
-      return "our website";
-    }
-  })();
-  const stateGroups = [
-    { label: "United States", options: page.states.map((s) => ({ value: s.abbr, label: s.name })) },
-    { label: "Canada", options: page.provinces.map((s) => ({ value: s.abbr, label: s.name })) },
-  ];
+  const follow = billingFollowsAccount(formRef, plan, coverage, page.coverageStates);
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[20rem_1fr]">
@@ -349,11 +291,7 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
           headingId="plan-heading"
           plan={plan}
           trial={trial}
-          chosen={{
-            states: coverage.slots.filter(Boolean).length,
-            verticals: coverage.verticalCount,
-            counties: countySlots(plan),
-          }}
+          chosen={chosenOf(coverage, plan)}
           price={live.price}
         >
           {root?.config.marketingSiteUrl ? (
@@ -368,152 +306,88 @@ export default function SignupCheckout({ loaderData, actionData }: Route.Compone
       </aside>
 
       <Form
-        key={version}
-        ref={formRef}
-        method="post"
+        key={state.version}
+        {...state.formProps}
         onChange={(event) => {
           follow(event);
           live.onFormChange(event);
         }}
-        onBlur={live.onFormBlur}
-        onSubmit={live.cancel}
         className="space-y-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
-        {/* Enter in a field submits the sign-up, not 'Add additional state' (the form's first visible button). */}
-        <button type="submit" name="intent" value="register" hidden tabIndex={-1} aria-hidden="true" />
-        <input type="hidden" name="idempotency_key" value={values.idempotency_key} />
-        <input type="hidden" name="discount" value={values.discount} />
-        {trial ? <input type="hidden" name="free_trial" value={values.free_trial || "1"} /> : null}
-        <input type="hidden" name="referrer" value={values.referrer} />
-        <ShownTotal price={live.price} />
-        <div className="absolute -left-[9999px]" aria-hidden="true">
-          <label>
-            Leave this field empty
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
-
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-slate-900">Account information</legend>
-          <TextInput
-            label="Company"
-            name="company"
-            defaultValue={values.company}
-            errors={errors}
-            autoComplete="organization"
-            required
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="First name"
-              name="first_name"
-              defaultValue={values.first_name}
-              errors={errors}
-              autoComplete="given-name"
-              required
-            />
-            <TextInput
-              label="Last name"
-              name="last_name"
-              defaultValue={values.last_name}
-              errors={errors}
-              autoComplete="family-name"
-              required
-            />
-          </div>
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            defaultValue={values.email}
-            errors={errors}
-            autoComplete="email"
-            required
-          />
-          <TextInput
-            label="Phone"
-            name="phone"
-            type="tel"
-            defaultValue={values.phone}
-            errors={errors}
-            autoComplete="tel"
-            inputMode="tel"
-            required
-          />
-          <SelectInput
-            label="State"
-            name="state"
-            defaultValue={values.state}
-            groups={stateGroups}
-            errors={errors}
-            autoComplete="address-level1"
-            required
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput
-              label="Password"
-              name="password"
-              type="password"
-              defaultValue={values.password}
-              errors={errors}
-              autoComplete="new-password"
-              onInput={(e) => setPassword(e.currentTarget.value)}
-              required
-            />
-            <div>
-              <TextInput
-                label="Confirm password"
-                name="confirm_password"
-                type="password"
-                defaultValue={values.confirm_password}
-                errors={errors}
-                autoComplete="new-password"
-                onInput={(e) => setConfirm(e.currentTarget.value)}
-                required
-              />
-              <p role="status" className="mt-1 text-sm text-red-700">
-                {hydrated && mismatch ? PASSWORDS_DIFFER_LIVE : null}
-              </p>
-            </div>
-          </div>
-        </fieldset>
-
+        <DefaultIntent intent="register" />
+        <CheckoutHiddenFields values={values} trial={trial} price={live.price} />
+        <AccountFieldset
+          values={values}
+          errors={errors}
+          states={page.states}
+          provinces={page.provinces}
+          hydrated={hydrated}
+        />
         <CoverageFields
           plan={plan}
           values={values}
-          choices={coverage}
           verticals={page.verticals}
           coverageStates={page.coverageStates}
           countyStateOptions={page.states}
-          counties={live.counties}
-          countiesError={live.countiesError}
-          errors={errors}
           hydrated={hydrated}
-          onChange={live.schedule}
+          {...state.coverageProps}
         />
-
         {trial ? null : <BillingFields values={values} errors={errors} states={page.states} />}
-
-        <TermsCheckbox checked={terms} onChange={setTerms} errors={errors} />
+        <TermsCheckbox checked={state.terms} onChange={state.setTerms} errors={errors} />
         {trial ? null : (
           <p className="text-sm text-slate-600">
-            The charge appears on your card statement under {siteHost} and is a one-time charge.
+            The charge appears on your card statement under {siteHost(root?.config.marketingSiteUrl)} and is a
+            one-time charge.
           </p>
         )}
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton name="intent" value="register" pending={submitting} disabled={hydrated && !terms}>
-            {trial ? "View projects" : "Create account"}
-          </SubmitButton>
-          {hydrated ? null : (
-            <button type="submit" name="intent" value="price" formNoValidate className={buttonSecondaryClass}>
-              Update price
-            </button>
-          )}
-        </div>
+        <BillingFormButtons
+          intent="register"
+          pending={submitting}
+          disabled={hydrated && !state.terms}
+          hydrated={hydrated}
+        >
+          {trial ? "View projects" : "Create account"}
+        </BillingFormButtons>
       </Form>
     </div>
   );
+}
+
+/** What the checkout posts besides the fields: the idempotency key, the link's codes, the total shown, the honeypot. */
+function CheckoutHiddenFields({
+  values,
+  trial,
+  price,
+}: {
+  values: SignupValues;
+  trial: boolean;
+  price: PriceResult;
+}) {
+  return (
+    <>
+      <input type="hidden" name="idempotency_key" value={values.idempotency_key} />
+      <input type="hidden" name="discount" value={values.discount} />
+      {trial ? <input type="hidden" name="free_trial" value={values.free_trial || "1"} /> : null}
+      <input type="hidden" name="referrer" value={values.referrer} />
+      <ShownTotal price={price} />
+      <div className="absolute -left-[9999px]" aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The marketing site's host, as the card statement names it. */
+function siteHost(marketingSiteUrl: string | undefined) {
+  try {
+    return new URL(marketingSiteUrl ?? "").host;
+  } catch {
+    return "our website";
+  }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];

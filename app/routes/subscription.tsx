@@ -1,52 +1,53 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AppLink } from "~/components/app-link";
-import { BillingFields, SelectInput, TermsCheckbox } from "~/components/billing/billing-fields";
-import { CoverageFields, useCoverageChoices } from "~/components/billing/coverage-fields";
+import { BillingFields, TermsCheckbox } from "~/components/billing/billing-fields";
+import { BillingFormButtons, DefaultIntent, useBillingForm } from "~/components/billing/billing-form";
+import { CoverageFields, chosenOf } from "~/components/billing/coverage-fields";
 import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
-import { type PriceAnswer, useLivePrice } from "~/components/billing/use-live-price";
-import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { FormAlert, SelectInput, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
+import {
+  ActivationPost,
+  type ActivationValues,
+  activationPost,
+  activationRules,
+  coverageRules,
+} from "~/lib/billing/activation.server";
+import { cardOf } from "~/lib/billing/form.server";
 import { beginCardAttempt, memberPayer } from "~/lib/billing/payment-limit.server";
 import {
-  type BillingValues,
   type CoverageValues,
   canAddState,
-  countySlots,
   durationText,
   extraStatesFor,
   type FieldErrors,
+  type FormAnswer,
   money,
   type PlanSummary,
   type PriceResult,
   periodText,
-  perPeriodText,
   planDisplayName,
-  priceChanged,
   SUBSCRIPTION_UPDATED,
-  TERMS_REQUIRED,
 } from "~/lib/billing/pricing";
 import {
   billTo,
   countiesFor,
-  coverageErrors,
   fetchPrice,
-  formText,
+  formAnswer,
   isCardRefusal,
   isPriceChange,
-  paymentErrors,
-  priceDiffers,
+  priceMoved,
   priceRequest,
-  readBilling,
-  readCard,
-  readCoverage,
+  priceToCharge,
   registerOptions,
-  shownTotal,
 } from "~/lib/billing/pricing.server";
 import { formatDate } from "~/lib/dates";
 import { formFailure } from "~/lib/form-failure.server";
+import { messagesOf, readForm } from "~/lib/read-form.server";
 import { memberSessionContext } from "~/lib/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
@@ -59,13 +60,7 @@ const PATH = "/Me/Subscription";
 export const COVERAGE_SAVED = "Your coverage was saved.";
 
 type Intent = "price" | "add-state" | "activate" | "coverage";
-type Values = BillingValues & CoverageValues & { plan: string; slots_plan: string; terms: boolean };
-type ActionData = PriceAnswer & {
-  intent: Intent;
-  values: Values;
-  errors: FieldErrors;
-  formError: string | null;
-};
+type ActionData = FormAnswer<Intent, ActivationValues>;
 
 const paidPlansOf = (options: RegisterOptions): PlanSummary[] =>
   options.plans.filter((p) => !p.is_free_trial);
@@ -122,7 +117,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const coverage: CoverageValues = subscription
     ? prefill(subscription, plan)
     : { plan_states: [], plan_verticals: [], county_states: [], county_names: [], extra_states: 0 };
-  const values: Values = {
+  const values: ActivationValues = {
     ...coverage,
     plan: String(plan?.id ?? ""),
     slots_plan: String(plan?.id ?? ""),
@@ -167,113 +162,88 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const form = await request.formData();
-  const raw = form.get("intent");
-  const intent: Intent = raw === "price" || raw === "add-state" || raw === "coverage" ? raw : "activate";
   const options = await registerOptions(api);
-  const paidPlans = paidPlansOf(options);
-  let values: Values = {
-    ...readCoverage(form),
-    ...readBilling(form),
-    plan: formText(form, "plan", 10),
-    slots_plan: formText(form, "slots_plan", 10),
-    terms: form.get("terms") === "on",
-  };
-  const plan = paidPlans.find((p) => String(p.id) === values.plan);
-  // Another plan chosen without JavaScript: its slots start from the states chosen so far.
-  if (plan && values.slots_plan !== values.plan) {
-    const filled = values.plan_states.filter(Boolean);
-    values = {
-      ...values,
-      plan_states: filled,
-      extra_states: extraStatesFor(plan, filled.length),
-      slots_plan: values.plan,
-    };
-  }
-  const pricing = (v: Values, p: PlanSummary) =>
-    priceRequest(p, v, { promo_code: v.promo_code, trial: false }, options);
-  const answer = async (status: number, extra: Partial<ActionData>, kept: Values) => {
-    const [price, counties] = await Promise.all([
-      extra.price ?? (plan ? fetchPrice(api, pricing(kept, plan)) : { components: null, error: null }),
-      countiesFor(api, kept.county_states),
-    ]);
-    return data<ActionData>(
-      {
-        intent,
-        values: kept,
-        errors: {},
-        formError: null,
-        price,
-        counties: counties.counties,
-        countiesError: counties.error,
-        ...extra,
-      },
-      { status },
+  const post = activationPost(readForm(form, ActivationPost), paidPlansOf(options));
+  const { intent, plan, values } = post;
+  const answer: Answer = (status, extra, kept = values) =>
+    formAnswer(api, status, { intent, values: kept, ...extra }, (v) =>
+      plan ? fetchPrice(api, pricing(options, v, plan)) : Promise.resolve({ components: null, error: null }),
     );
-  };
-  const failed = (error: unknown, kept: Values) => {
-    const failure = formFailure(error);
-    if (!failure) throw error;
-    return answer(failure.status, { formError: failure.message, errors: failure.fieldErrors }, kept);
-  };
 
   if (intent === "price" || intent === "add-state") {
-    if (intent === "add-state" && plan && canAddState(plan)) values.extra_states += 1;
-    return answer(200, {}, values);
+    const more = intent === "add-state" && plan && canAddState(plan) ? 1 : 0;
+    return answer(200, {}, { ...values, extra_states: values.extra_states + more });
   }
+  const submit = { context, form, options, post, answer };
+  return intent === "coverage" ? chooseCoverage(submit) : activate(submit);
+}
 
-  if (intent === "coverage") {
-    const me = (await api.call(endpoints.me)).data;
-    const current = options.plans.find((p) => p.id === me.subscription?.plan.id);
-    if (!current)
-      return answer(400, { formError: "You have no subscription to choose coverage for." }, values);
-    const errors = coverageErrors(values, current);
-    if (Object.keys(errors).length > 0) return answer(400, { errors }, values);
-    const request_ = pricing(values, current);
-    try {
-      await api.call(endpoints.completeCoverage, {
-        body: {
-          plan_states: request_.plan_states,
-          plan_counties: request_.plan_counties,
-          plan_verticals: request_.plan_verticals,
-        },
-      });
-    } catch (error) {
-      return failed(error, values);
-    }
-    context.get(memberSessionContext).flashToast({ title: "Success!", description: COVERAGE_SAVED });
-    throw redirect(PATH);
-  }
+type Answer = (
+  status: number,
+  extra: { price?: PriceResult; errors?: FieldErrors; formError?: string },
+  kept?: ActivationValues,
+) => ReturnType<typeof formAnswer<Intent, ActivationValues>>;
+/** A final submit: the request's context, the form, the register options, the post as read, its answer. */
+type Submit = {
+  context: Route.ActionArgs["context"];
+  form: FormData;
+  options: RegisterOptions;
+  post: ReturnType<typeof activationPost>;
+  answer: Answer;
+};
 
-  // Activate: every rule first, then the price the page showed, then the card.
-  const card = readCard(form);
-  const errors: FieldErrors = {};
-  const merge = (more: FieldErrors) => {
-    for (const [field, list] of Object.entries(more))
-      errors[field] = [...(errors[field] ?? []), ...(list ?? [])];
-  };
-  if (!plan) merge({ plan: ["Please choose a plan."] });
-  else merge(coverageErrors(values, plan));
-  merge(paymentErrors(values, card));
-  if (!values.terms) merge({ terms: [TERMS_REQUIRED] });
-  if (!plan || Object.keys(errors).length > 0) return answer(400, { errors }, values);
+const pricing = (options: RegisterOptions, v: ActivationValues, plan: PlanSummary) =>
+  priceRequest(plan, v, { promo_code: v.promo_code, trial: false }, options);
 
-  const request_ = pricing(values, plan);
-  const price = await fetchPrice(api, request_);
-  if (!price.components) {
-    const message = price.error ?? "The price could not be calculated.";
-    return answer(
-      400,
-      { price, formError: message, errors: values.promo_code ? { promo_code: [message] } : {} },
-      values,
-    );
+/** The API's refusal or failure, said above the form (and under the fields it names). */
+function failed(error: unknown, answer: Answer) {
+  const failure = formFailure(error);
+  if (!failure) throw error;
+  return answer(failure.status, { formError: failure.message, errors: failure.fieldErrors });
+}
+
+/** 'Save coverage': the coverage the member's current plan is limited by, at no charge. */
+async function chooseCoverage({ context, form, options, post, answer }: Submit) {
+  const api = context.get(apiContext);
+  const me = await api.call(endpoints.me);
+  const current = options.plans.find((p) => p.id === me.data.subscription?.plan.id);
+  if (!current) return answer(400, { formError: "You have no subscription to choose coverage for." });
+  const checked = parseWithZod(form, { schema: coverageRules(current, post.plan) });
+  if (checked.status !== "success") return answer(400, { errors: messagesOf(checked) });
+  const priced = pricing(options, post.values, current);
+  try {
+    await api.call(endpoints.completeCoverage, {
+      body: {
+        plan_states: priced.plan_states,
+        plan_counties: priced.plan_counties,
+        plan_verticals: priced.plan_verticals,
+      },
+    });
+  } catch (error) {
+    return failed(error, answer);
   }
-  const shown = shownTotal(form);
-  if (priceDiffers(shown, price.components.Total)) {
-    return answer(409, { price, formError: priceChanged(money(price.components.Total)) }, values);
-  }
+  context.get(memberSessionContext).flashToast({ title: "Success!", description: COVERAGE_SAVED });
+  throw redirect(PATH);
+}
+
+/** 'Activate subscription': every rule first, then the price the page showed, then the card. */
+async function activate({ context, form, options, post, answer }: Submit) {
+  const api = context.get(apiContext);
+  const { plan, values } = post;
+  const checked = parseWithZod(form, { schema: activationRules(plan) });
+  if (checked.status !== "success" || !plan) return answer(400, { errors: messagesOf(checked) });
+
+  const priced = pricing(options, values, plan);
+  const { price, refusal } = await priceToCharge(
+    api,
+    priced,
+    post.shown,
+    "The price could not be calculated.",
+  );
+  if (refusal) return answer(refusal.status, { price, ...refusal });
   const me = (await api.call(endpoints.me)).data;
   const cards = await beginCardAttempt(context, memberPayer(me.id));
-  if (!cards.allowed) return answer(429, { price, formError: cards.message }, values);
+  if (!cards.allowed) return answer(429, { price, formError: cards.message });
   try {
     // A charge is not cut off half-way by the time the page's reads took (decision 078).
     await api.call(endpoints.subscribe, {
@@ -281,24 +251,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: {
         plan: plan.id,
         bill_to: billTo(values),
-        card,
+        card: cardOf(checked.value),
         additional_services: [],
-        plan_verticals: request_.plan_verticals,
-        plan_states: request_.plan_states,
-        plan_counties: request_.plan_counties,
+        plan_verticals: priced.plan_verticals,
+        plan_states: priced.plan_states,
+        plan_counties: priced.plan_counties,
         promo_code: values.promo_code || null,
-        expected_total: shown,
+        expected_total: post.shown,
       },
     });
     await cards.end("approved");
   } catch (error) {
     await cards.end(isCardRefusal(error) ? "declined" : "not-charged");
-    if (isPriceChange(error)) {
-      const now = await fetchPrice(api, request_);
-      const message = now.components ? priceChanged(money(now.components.Total)) : (now.error ?? "");
-      return answer(409, { price: now, formError: message }, values);
-    }
-    return failed(error, values);
+    if (isPriceChange(error)) return answer(409, await priceMoved(api, priced, ""));
+    return failed(error, answer);
   }
   context
     .get(memberSessionContext)
@@ -368,37 +334,12 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 
 type Data = Route.ComponentProps["loaderData"];
 
-/** The form's values and price: the action's last answer (a new page without JavaScript) or the loader's. */
-function useFormState(
-  loaderData: Data,
-  actionData: ActionData | undefined,
-  form: React.RefObject<HTMLFormElement | null>,
-) {
-  const values = actionData?.values ?? loaderData.values;
-  const live = useLivePrice(actionData ?? loaderData, form);
-  const coverage = useCoverageChoices(values);
-  const [terms, setTerms] = useState(values.terms);
-  const [version, setVersion] = useState(0);
-  const last = useRef(actionData);
-  const { reset: resetPrice } = live;
-  const { reset: resetCoverage } = coverage;
-  useEffect(() => {
-    if (!actionData || last.current === actionData) return;
-    last.current = actionData;
-    resetPrice(actionData);
-    resetCoverage(actionData.values);
-    setTerms(actionData.values.terms);
-    setVersion((v) => v + 1);
-  }, [actionData, resetPrice, resetCoverage]);
-  return { values, live, coverage, terms, setTerms, version, errors: actionData?.errors ?? {} };
-}
-
 /** The activation: plan, coverage, the itemized total, billing, terms; the total is shown before the charge. */
 function Activation({ loaderData, actionData }: { loaderData: Data; actionData: ActionData | undefined }) {
   const hydrated = useHydrated();
   const submitting = useIsSubmitting(PATH);
   const formRef = useRef<HTMLFormElement>(null);
-  const state = useFormState(loaderData, actionData, formRef);
+  const state = useBillingForm(loaderData, actionData, formRef);
   const { values, live, coverage, errors } = state;
   // The plan chosen in the form, until a new answer of the action (a new version) says otherwise.
   const fromServer = { version: state.version, planId: values.plan, extraStates: values.extra_states };
@@ -421,12 +362,8 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
   return (
     <Form
       key={state.version}
-      ref={formRef}
-      method="post"
+      {...state.formProps}
       action={PATH}
-      onChange={live.onFormChange}
-      onBlur={live.onFormBlur}
-      onSubmit={live.cancel}
       aria-labelledby="activate-heading"
       className="grid gap-6 lg:grid-cols-[1fr_20rem]"
     >
@@ -437,11 +374,7 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
             headingId="activation-plan"
             plan={plan}
             trial={false}
-            chosen={{
-              states: coverage.slots.filter(Boolean).length,
-              verticals: coverage.verticalCount,
-              counties: countySlots(plan),
-            }}
+            chosen={chosenOf(coverage, plan)}
             price={live.price}
           />
         </aside>
@@ -451,8 +384,7 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
           Activate your subscription
         </h2>
         <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
-        {/* Enter in a field activates, not 'Add additional state' (the form's first visible button). */}
-        <button type="submit" name="intent" value="activate" hidden tabIndex={-1} aria-hidden="true" />
+        <DefaultIntent intent="activate" />
         <input type="hidden" name="slots_plan" value={planId} />
         <ShownTotal price={live.price} />
         {loaderData.choosePlan ? (
@@ -465,7 +397,7 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
               value: String(p.id),
               label: `${planDisplayName(p.name)}: ${money(p.base_price)} ${periodText(p.months)}`,
             }))}
-            errors={errors}
+            errors={errors.plan}
             required
           />
         ) : (
@@ -475,34 +407,23 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
           <CoverageFields
             plan={plan}
             values={{ ...values, extra_states: extraStates }}
-            choices={coverage}
             verticals={loaderData.verticals}
             coverageStates={loaderData.states}
             countyStateOptions={loaderData.states}
-            counties={live.counties}
-            countiesError={live.countiesError}
-            errors={errors}
             hydrated={hydrated}
-            onChange={live.schedule}
+            {...state.coverageProps}
           />
         ) : null}
         <BillingFields values={values} errors={errors} states={loaderData.states} legend="Billing details" />
         <TermsCheckbox checked={state.terms} onChange={state.setTerms} errors={errors} />
-        <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton
-            name="intent"
-            value="activate"
-            pending={submitting}
-            disabled={hydrated && !state.terms}
-          >
-            Activate subscription
-          </SubmitButton>
-          {hydrated ? null : (
-            <button type="submit" name="intent" value="price" formNoValidate className={buttonSecondaryClass}>
-              Update price
-            </button>
-          )}
-        </div>
+        <BillingFormButtons
+          intent="activate"
+          pending={submitting}
+          disabled={hydrated && !state.terms}
+          hydrated={hydrated}
+        >
+          Activate subscription
+        </BillingFormButtons>
       </div>
     </Form>
   );
@@ -521,14 +442,12 @@ function CoverageChoice({
   const hydrated = useHydrated();
   const submitting = useIsSubmitting(PATH);
   const formRef = useRef<HTMLFormElement>(null);
-  const state = useFormState(loaderData, actionData, formRef);
+  const state = useBillingForm(loaderData, actionData, formRef);
   return (
     <Form
       key={state.version}
-      ref={formRef}
-      method="post"
+      {...state.formProps}
       action={PATH}
-      onChange={state.live.onFormChange}
       aria-labelledby="coverage-heading"
       className="max-w-3xl space-y-6 rounded-lg border border-amber-300 bg-white p-6 shadow-sm"
     >
@@ -540,32 +459,26 @@ function CoverageChoice({
         projects. Choosing what your plan includes costs nothing.
       </p>
       <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
-      <button type="submit" name="intent" value="coverage" hidden tabIndex={-1} aria-hidden="true" />
+      <DefaultIntent intent="coverage" />
       <input type="hidden" name="plan" value={plan.id} />
       <input type="hidden" name="slots_plan" value={plan.id} />
       <CoverageFields
         plan={plan}
         values={state.values}
-        choices={state.coverage}
         verticals={loaderData.verticals}
         coverageStates={loaderData.states}
         countyStateOptions={loaderData.states}
-        counties={state.live.counties}
-        countiesError={state.live.countiesError}
-        errors={state.errors}
         hydrated={hydrated}
-        onChange={state.live.schedule}
+        {...state.coverageProps}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton name="intent" value="coverage" pending={submitting}>
-          Save coverage
-        </SubmitButton>
-        {hydrated ? null : (
-          <button type="submit" name="intent" value="price" formNoValidate className={buttonSecondaryClass}>
-            Show counties
-          </button>
-        )}
-      </div>
+      <BillingFormButtons
+        intent="coverage"
+        pending={submitting}
+        hydrated={hydrated}
+        priceLabel="Show counties"
+      >
+        Save coverage
+      </BillingFormButtons>
     </Form>
   );
 }

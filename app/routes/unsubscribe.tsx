@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ApiRequestError, apiContext } from "~/lib/api.server";
+import { readForm } from "~/lib/read-form.server";
 import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/mail";
@@ -22,6 +24,14 @@ const WHAT: Record<MailList, { mail: string; setting: string }> = {
 
 type LoaderResult = { info: UnsubscribeInfo | null };
 
+/** A mail program's one-click post (RFC 8058) says `List-Unsubscribe=One-Click`; the page's own button, nothing. */
+const UnsubscribePost = z.object({
+  "List-Unsubscribe": z
+    .string()
+    .catch("")
+    .transform((v) => v === "One-Click"),
+});
+
 /** The link's state from the API; an unknown or malformed token is a 404 page, not an error. */
 async function readLink(
   context: Route.LoaderArgs["context"],
@@ -42,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const { "List-Unsubscribe": oneClick } = readForm(await request.formData(), UnsubscribePost);
   const token = params.token;
   if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return data({ done: false }, { status: 404 });
   try {
@@ -53,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   // A mail program's one-click post wants a 2xx, not a redirect; the page's own button gets Post/Redirect/Get.
-  if (form.get("List-Unsubscribe") === "One-Click") return { done: true };
+  if (oneClick) return { done: true };
   throw redirect(`/Unsubscribe/${token}`);
 }
 

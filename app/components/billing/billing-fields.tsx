@@ -1,119 +1,11 @@
 /**
- * Plain form controls of the checkout and the subscription page: a labelled input or select with its errors,
- * the billing and card fields (card fields never take a value from the server), and the terms checkbox.
+ * The billing pieces of the checkout and the subscription page, drawn with the app's field kit
+ * (app/components/forms.tsx): the billing address, the card (its fields never take a value from the server), the
+ * promo code, and the terms checkbox.
  */
 import { useId } from "react";
-import { ErrorList } from "~/components/forms";
-import { type BillingValues, formatExpiry } from "~/lib/billing/pricing";
-
-export const controlClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100 disabled:text-slate-500";
-
-type Errors = Partial<Record<string, string[]>>;
-
-export function TextInput({
-  label,
-  name,
-  defaultValue,
-  errors,
-  type = "text",
-  required = false,
-  ...rest
-}: {
-  label: string;
-  name: string;
-  defaultValue?: string;
-  errors?: Errors;
-  type?: "text" | "email" | "password" | "tel";
-  required?: boolean;
-} & Pick<
-  React.InputHTMLAttributes<HTMLInputElement>,
-  "autoComplete" | "inputMode" | "maxLength" | "onInput" | "onChange" | "placeholder" | "pattern"
->) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const shown = errors?.[name];
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-        {required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        required={required}
-        aria-invalid={shown?.length ? true : undefined}
-        aria-describedby={shown?.length ? errorId : undefined}
-        className={controlClass}
-        {...rest}
-      />
-      <ErrorList id={errorId} errors={shown} />
-    </div>
-  );
-}
-
-export type Option = { value: string; label: string; disabled?: boolean };
-
-export function SelectInput({
-  label,
-  name,
-  options,
-  errors,
-  errorKey = name,
-  required = false,
-  placeholder = "Choose…",
-  groups,
-  ...rest
-}: {
-  label: string;
-  name: string;
-  options?: Option[];
-  groups?: { label: string; options: Option[] }[];
-  errors?: Errors;
-  errorKey?: string;
-  required?: boolean;
-  placeholder?: string;
-} & Pick<
-  React.SelectHTMLAttributes<HTMLSelectElement>,
-  "defaultValue" | "value" | "onChange" | "disabled" | "autoComplete"
->) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const shown = errors?.[errorKey];
-  const render = (o: Option) => (
-    <option key={o.value} value={o.value} disabled={o.disabled}>
-      {o.label}
-    </option>
-  );
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={shown?.length ? true : undefined}
-        aria-describedby={shown?.length ? errorId : undefined}
-        className={controlClass}
-        {...rest}
-      >
-        <option value="">{placeholder}</option>
-        {options?.map(render)}
-        {groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map(render)}
-          </optgroup>
-        ))}
-      </select>
-      <ErrorList id={errorId} errors={shown} />
-    </div>
-  );
-}
+import { ErrorList, SelectInput, TextInput, type TextInputProps } from "~/components/forms";
+import { type BillingValues, type FieldErrors, formatExpiry } from "~/lib/billing/pricing";
 
 const digitsOnly = (event: React.FormEvent<HTMLInputElement>) => {
   const input = event.currentTarget;
@@ -134,115 +26,63 @@ export function BillingFields({
   legend = "Payment",
 }: {
   values: BillingValues;
-  errors: Errors;
+  errors: FieldErrors;
   states: { abbr: string; name: string }[];
   legend?: string;
 }) {
+  /** A billing field as typed, with its messages. */
+  const typed = (name: keyof BillingValues, props: Omit<TextInputProps, "name">) => (
+    <TextInput name={name} defaultValue={values[name]} errors={errors[name]} required {...props} />
+  );
+  /** A card field: its messages, never a value. */
+  const card = (name: string, props: Omit<TextInputProps, "name">) => (
+    <TextInput name={name} errors={errors[name]} inputMode="numeric" required hideValue {...props} />
+  );
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold text-slate-900">{legend}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="Billing first name"
-          name="bill_first_name"
-          defaultValue={values.bill_first_name}
-          errors={errors}
-          autoComplete="billing given-name"
-          required
-        />
-        <TextInput
-          label="Billing last name"
-          name="bill_last_name"
-          defaultValue={values.bill_last_name}
-          errors={errors}
-          autoComplete="billing family-name"
-          required
-        />
+        {typed("bill_first_name", { label: "Billing first name", autoComplete: "billing given-name" })}
+        {typed("bill_last_name", { label: "Billing last name", autoComplete: "billing family-name" })}
       </div>
-      <TextInput
-        label="Address"
-        name="bill_address"
-        defaultValue={values.bill_address}
-        errors={errors}
-        autoComplete="billing address-line1"
-        required
-      />
-      <TextInput
-        label="Address 2"
-        name="bill_address2"
-        defaultValue={values.bill_address2}
-        errors={errors}
-        autoComplete="billing address-line2"
-      />
+      {typed("bill_address", { label: "Address", autoComplete: "billing address-line1" })}
+      {typed("bill_address2", {
+        label: "Address 2",
+        autoComplete: "billing address-line2",
+        required: false,
+        optional: true,
+      })}
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextInput
-          label="City"
-          name="bill_city"
-          defaultValue={values.bill_city}
-          errors={errors}
-          autoComplete="billing address-level2"
-          required
-        />
+        {typed("bill_city", { label: "City", autoComplete: "billing address-level2" })}
         <SelectInput
           label="Billing state"
           name="bill_state"
           defaultValue={values.bill_state}
           options={states.map((s) => ({ value: s.abbr, label: s.name }))}
-          errors={errors}
+          errors={errors.bill_state}
           autoComplete="billing address-level1"
           required
         />
-        <TextInput
-          label="Zip"
-          name="bill_zip"
-          defaultValue={values.bill_zip}
-          errors={errors}
-          autoComplete="billing postal-code"
-          inputMode="numeric"
-          required
-        />
+        {typed("bill_zip", { label: "Zip", autoComplete: "billing postal-code", inputMode: "numeric" })}
       </div>
       <p className="text-sm text-slate-600">Country: United States</p>
-      <TextInput
-        label="Card number"
-        name="card_number"
-        errors={errors}
-        autoComplete="cc-number"
-        inputMode="numeric"
-        maxLength={19}
-        onInput={digitsOnly}
-        required
-      />
+      {card("card_number", {
+        label: "Card number",
+        autoComplete: "cc-number",
+        maxLength: 19,
+        onInput: digitsOnly,
+      })}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="Expiration (mm/yy)"
-          name="expiration_date"
-          errors={errors}
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          maxLength={5}
-          placeholder="mm/yy"
-          onInput={expiryInput}
-          required
-        />
-        <TextInput
-          label="CVV"
-          name="cvv"
-          errors={errors}
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={4}
-          onInput={digitsOnly}
-          required
-        />
+        {card("expiration_date", {
+          label: "Expiration (mm/yy)",
+          autoComplete: "cc-exp",
+          maxLength: 5,
+          placeholder: "mm/yy",
+          onInput: expiryInput,
+        })}
+        {card("cvv", { label: "CVV", autoComplete: "cc-csc", maxLength: 4, onInput: digitsOnly })}
       </div>
-      <TextInput
-        label="Promo code"
-        name="promo_code"
-        defaultValue={values.promo_code}
-        errors={errors}
-        autoComplete="off"
-      />
+      {typed("promo_code", { label: "Promo code", autoComplete: "off", required: false, optional: true })}
     </fieldset>
   );
 }
@@ -254,7 +94,7 @@ export function TermsCheckbox({
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  errors: Errors;
+  errors: FieldErrors;
 }) {
   const id = useId();
   const shown = errors.terms;

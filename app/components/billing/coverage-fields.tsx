@@ -6,7 +6,7 @@
  * twice.
  */
 import { useCallback, useState } from "react";
-import { buttonSecondaryClass, ErrorList } from "~/components/forms";
+import { buttonSecondaryClass, ErrorList, SelectInput } from "~/components/forms";
 import {
   type CoverageValues,
   canAddState,
@@ -16,7 +16,6 @@ import {
   stateSlots,
 } from "~/lib/billing/pricing";
 import { CheckboxGroup } from "../checkbox-group";
-import { SelectInput } from "./billing-fields";
 
 type Place = { id: number; abbr: string; name: string };
 
@@ -35,6 +34,13 @@ export function useCoverageChoices(values: CoverageValues) {
 }
 
 export type CoverageChoices = ReturnType<typeof useCoverageChoices>;
+
+/** What the plan summary counts of the choices so far: states chosen, verticals ticked, the plan's counties. */
+export const chosenOf = (choices: CoverageChoices, plan: PlanSummary) => ({
+  states: choices.slots.filter(Boolean).length,
+  verticals: choices.verticalCount,
+  counties: countySlots(plan),
+});
 
 export function CoverageFields({
   plan,
@@ -113,7 +119,7 @@ export function CoverageFields({
                 key={i}
                 label={`Coverage state ${i + 1}`}
                 name="plan_states"
-                errorKey={`plan_states[${i}]`}
+                errors={errors[`plan_states[${i}]`]}
                 value={value}
                 onChange={(e) => {
                   const next = [...slots];
@@ -124,7 +130,6 @@ export function CoverageFields({
                 options={coverageStates
                   .filter((s) => String(s.id) === value || !elsewhere.has(String(s.id)))
                   .map((s) => ({ value: String(s.id), label: s.name }))}
-                errors={errors}
               />
             );
           })}
@@ -159,7 +164,7 @@ export function CoverageFields({
                 <SelectInput
                   label={`County ${i + 1}: state`}
                   name="county_states"
-                  errorKey={`county_states[${i}]`}
+                  errors={errors[`county_states[${i}]`]}
                   value={state}
                   onChange={(e) => {
                     const next = [...countyStates];
@@ -167,17 +172,15 @@ export function CoverageFields({
                     setCountyStates(next);
                   }}
                   options={countyStateOptions.map((s) => ({ value: s.abbr, label: s.name }))}
-                  errors={errors}
                 />
                 <SelectInput
                   label={`County ${i + 1}`}
                   name="county_names"
-                  errorKey={`county_names[${i}]`}
+                  errors={errors[`county_names[${i}]`]}
                   defaultValue={values.county_names[i] ?? ""}
                   disabled={hydrated && !state}
                   placeholder={state ? "Choose…" : "Choose a state first"}
                   options={names.map((n) => ({ value: n, label: n }))}
-                  errors={errors}
                 />
               </div>
             );

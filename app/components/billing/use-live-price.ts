@@ -6,7 +6,7 @@
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { CARD_FIELDS, type PriceResult } from "~/lib/billing/pricing";
+import { CARD_FIELDS, type PriceAnswer, type PriceResult } from "~/lib/billing/pricing";
 
 export const PRICE_DELAY_MS = 100;
 
@@ -25,12 +25,6 @@ const PRICE_FIELDS = new Set([
   "county_names",
   "state",
 ]);
-
-export type PriceAnswer = {
-  price: PriceResult;
-  counties: Record<string, string[]>;
-  countiesError: string | null;
-};
 
 export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormElement | null>) {
   const fetcher = useFetcher<PriceAnswer>();

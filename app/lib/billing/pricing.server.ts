@@ -1,23 +1,26 @@
 /**
  * The server side of what a plan costs and covers, shared by the checkout (/sign-up/{planId}) and the activation
- * (/Me/Subscription): the cached Register/Options, counties, the coverage and billing read from a form post with
- * the spec's rules (§5), the price (Register/Price), and the check that the total the page showed is the total
- * that will be charged. Card data is read from the form only into the one API call that charges it.
+ * (/Me/Subscription): the cached Register/Options, counties, the price (Register/Price), the check that the
+ * total the page showed is the total that will be charged, and the forms' answers. The forms themselves (fields,
+ * rules, the card read only into the call that charges it) are ./form.server.ts.
  */
-import { z } from "zod";
+import { data } from "react-router";
 import { endpoints } from "../../../contract/endpoints";
 import type { County, PriceRequest, RegisterOptions } from "../../../contract/register";
-import { type ApiClient, ApiRequestError, upstreamFailureMessage } from "../api.server";
+import { type ApiClient, ApiRequestError } from "../api.server";
+import { formFailure } from "../form-failure.server";
 import { LruCache } from "../lru";
 import { promoLookupLimiter } from "../rate-limit.server";
 import {
   type BillingValues,
   COUNTIES_FAILED,
   type CoverageValues,
-  countySlots,
   type FieldErrors,
+  type FormAnswer,
+  money,
   type PlanSummary,
   type PriceResult,
+  priceChanged,
   stateSlots,
 } from "./pricing";
 
@@ -58,7 +61,8 @@ export async function countiesFor(
           list = (await api.call(endpoints.registerCounties, { params: { state } })).data;
           countyCache.set(state, list);
         } catch (e) {
-          if (e instanceof Response) throw e;
+          // The spec's own message for any failure of the API (its words are not shown here).
+          if (!formFailure(e)) throw e;
           error = COUNTIES_FAILED;
           list = [];
         }
@@ -67,121 +71,6 @@ export async function countiesFor(
     }),
   );
   return { counties, error };
-}
-
-/** One text field of a form post, trimmed and cut to `max`; "" when missing. */
-export const formText = (form: FormData, name: string, max = 255) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.trim().slice(0, max) : "";
-};
-const formList = (form: FormData, name: string, max = 60) =>
-  form
-    .getAll(name)
-    .filter((v): v is string => typeof v === "string")
-    .slice(0, max)
-    .map((v) => v.trim().slice(0, 100));
-
-/** The coverage of a form post. Slots keep their positions (an empty select stays empty). */
-export function readCoverage(form: FormData): CoverageValues {
-  const extra = Number(formText(form, "extra_states", 3));
-  return {
-    plan_verticals: formList(form, "plan_verticals", 200).filter((v) => /^\d+$/.test(v)),
-    plan_states: formList(form, "plan_states").map((v) => (/^\d+$/.test(v) ? v : "")),
-    county_states: formList(form, "county_states").map((v) => v.toUpperCase()),
-    county_names: formList(form, "county_names"),
-    extra_states: Number.isInteger(extra) && extra > 0 ? Math.min(extra, 60) : 0,
-  };
-}
-
-/** The billing address and promo code of a form post. */
-export function readBilling(form: FormData): BillingValues {
-  return {
-    bill_first_name: formText(form, "bill_first_name"),
-    bill_last_name: formText(form, "bill_last_name"),
-    bill_address: formText(form, "bill_address"),
-    bill_address2: formText(form, "bill_address2"),
-    bill_city: formText(form, "bill_city"),
-    bill_state: formText(form, "bill_state", 10).toUpperCase(),
-    bill_zip: formText(form, "bill_zip", 20),
-    promo_code: formText(form, "promo_code", 50),
-  };
-}
-
-/** The card as typed (spaces taken out of the number); held in memory for the one API call only. */
-export function readCard(form: FormData) {
-  const get = (name: string) => formText(form, name, 40);
-  return {
-    card_number: get("card_number").replace(/[\s-]/g, ""),
-    expiration_date: get("expiration_date"),
-    cvv: get("cvv"),
-  };
-}
-
-export type Card = ReturnType<typeof readCard>;
-
-function collector() {
-  const errors: FieldErrors = {};
-  const add = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
-  };
-  return { errors, add };
-}
-
-/**
- * The coverage rules (§5) for a plan: at least one vertical on a vertical plan; every state slot filled, each
- * state once; every county slot a state and a county, each county once.
- */
-export function coverageErrors(values: CoverageValues, plan: PlanSummary): FieldErrors {
-  const { errors, add } = collector();
-  if (plan.coverage_vertical_market && values.plan_verticals.length === 0) {
-    add("plan_verticals", "Please choose at least one project type.");
-  }
-  const slots = stateSlots(plan, values.extra_states);
-  const seen = new Set<string>();
-  for (let i = 0; i < slots; i++) {
-    const v = values.plan_states[i] ?? "";
-    if (!v) add(`plan_states[${i}]`, "Please choose a state.");
-    else if (seen.has(v)) add(`plan_states[${i}]`, "This state is already chosen.");
-    seen.add(v);
-  }
-  const counties = countySlots(plan);
-  const seenCounties = new Set<string>();
-  for (let i = 0; i < counties; i++) {
-    const state = values.county_states[i] ?? "";
-    const name = values.county_names[i] ?? "";
-    if (!state) add(`county_states[${i}]`, "Please choose a state.");
-    else if (!name) add(`county_names[${i}]`, "Please choose a county.");
-    else if (seenCounties.has(`${state}:${name}`))
-      add(`county_names[${i}]`, "This county is already chosen.");
-    seenCounties.add(`${state}:${name}`);
-  }
-  return errors;
-}
-
-const need = (message: string) => z.string().min(1, message);
-const Billing = z.object({
-  bill_first_name: need("Please enter the billing first name."),
-  bill_last_name: need("Please enter the billing last name."),
-  bill_address: need("Please enter the billing address."),
-  bill_city: need("Please enter the billing city."),
-  bill_state: need("Please choose the billing state."),
-  bill_zip: need("Please enter the billing zip code."),
-});
-
-/** The billing address's and the card's rules (§5): required fields; card and CVV digits only; mm/yy. */
-export function paymentErrors(values: BillingValues, card: Card): FieldErrors {
-  const { errors, add } = collector();
-  const billing = Billing.safeParse(values);
-  if (!billing.success) for (const issue of billing.error.issues) add(String(issue.path[0]), issue.message);
-  if (!card.card_number) add("card_number", "Please enter the card number.");
-  else if (!/^\d+$/.test(card.card_number)) add("card_number", "The card number may contain digits only.");
-  if (!card.expiration_date) add("expiration_date", "Please enter the expiration date.");
-  else if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiration_date)) {
-    add("expiration_date", "Please enter the expiration date as mm/yy (month 01 to 12).");
-  }
-  if (!card.cvv) add("cvv", "Please enter the CVV.");
-  else if (!/^\d+$/.test(card.cvv)) add("cvv", "The CVV may contain digits only.");
-  return errors;
 }
 
 /** The billing address of the API's Register and Subscribe bodies (US only), from what was typed. */
@@ -256,22 +145,75 @@ export async function fetchPrice(
     await (discountMissed ? lookup?.failed() : lookup?.release());
     return { components, error: null };
   } catch (error) {
-    if (error instanceof ApiRequestError) {
-      await (promo && error.fieldErrors.promo_code?.length ? lookup?.failed() : lookup?.release());
-      return { components: null, error: error.message };
-    }
-    await lookup?.release();
-    const message = upstream === "show" ? upstreamFailureMessage(error) : null;
-    if (message) return { components: null, error: message };
+    const failure = formFailure(error);
+    const codeRefused = failure?.refused && promo && failure.fieldErrors.promo_code?.length;
+    await (codeRefused ? lookup?.failed() : lookup?.release());
+    if (failure && (failure.refused || upstream === "show"))
+      return { components: null, error: failure.message };
     throw error;
   }
 }
 
-/** The total the page showed (its hidden `shown_total`), or null when it showed none. */
-export function shownTotal(form: FormData): number | null {
-  const raw = formText(form, "shown_total", 20);
-  const value = raw === "" ? Number.NaN : Number(raw);
-  return Number.isFinite(value) ? value : null;
+/**
+ * The answer of a checkout's or an activation's action: the values it kept, its messages, the price (asked
+ * again unless the caller has it) and the counties of the states chosen in county slots.
+ */
+export async function formAnswer<I extends string, V extends CoverageValues>(
+  api: ApiClient,
+  status: number,
+  answer: { intent: I; values: V } & Partial<Pick<FormAnswer<I, V>, "price" | "errors" | "formError">>,
+  priceOf: (values: V) => Promise<PriceResult>,
+) {
+  const [price, counties] = await Promise.all([
+    answer.price ?? priceOf(answer.values),
+    countiesFor(api, answer.values.county_states),
+  ]);
+  return data<FormAnswer<I, V>>(
+    {
+      errors: {},
+      formError: null,
+      ...answer,
+      price,
+      counties: counties.counties,
+      countiesError: counties.error,
+    },
+    { status },
+  );
+}
+
+type Refusal = { status: number; formError: string; errors: FieldErrors };
+
+/**
+ * The price of a final submit, asked again: it may be charged only when it is the total the page showed.
+ * Otherwise what the form says instead: the price's failure (under the promo code too, when one was typed; or
+ * `fallback`), or the new total (409, nothing charged).
+ */
+export async function priceToCharge(
+  api: ApiClient,
+  request: PriceRequest,
+  shown: number | null,
+  fallback: string,
+): Promise<{ price: PriceResult; refusal: Refusal | null }> {
+  const price = await fetchPrice(api, request);
+  if (!price.components) {
+    const message = price.error ?? fallback;
+    const errors = request.promo_code ? { promo_code: [message] } : {};
+    return { price, refusal: { status: 400, formError: message, errors } };
+  }
+  if (priceDiffers(shown, price.components.Total)) {
+    return {
+      price,
+      refusal: { status: 409, formError: priceChanged(money(price.components.Total)), errors: {} },
+    };
+  }
+  return { price, refusal: null };
+}
+
+/** The API refused the charge for a price that moved since the page showed it (409): the new total instead. */
+export async function priceMoved(api: ApiClient, request: PriceRequest, fallback: string) {
+  const now = await fetchPrice(api, request);
+  const formError = now.components ? priceChanged(money(now.components.Total)) : (now.error ?? fallback);
+  return { price: now, formError };
 }
 
 /** Whether the price now differs from what the page showed: then nothing is charged and the new total is shown. */

@@ -60,6 +60,21 @@ export type FieldErrors = Partial<Record<string, string[]>>;
 export type PriceParts = Record<string, number> & { "Plan Price": number; Total: number };
 export type PriceResult = { components: PriceParts | null; error: string | null };
 
+/** What a price asked by a form answers: the price and the counties of the states chosen in county slots. */
+export type PriceAnswer = {
+  price: PriceResult;
+  counties: Record<string, string[]>;
+  countiesError: string | null;
+};
+
+/** An answer of the checkout's or the activation's action: what it kept, its messages, the price and counties. */
+export type FormAnswer<I extends string, V> = PriceAnswer & {
+  intent: I;
+  values: V;
+  errors: FieldErrors;
+  formError: string | null;
+};
+
 /** 'National Edition' → 'National'. */
 export const planDisplayName = (name: string) => name.replace(/ Edition/g, "").trim();
 

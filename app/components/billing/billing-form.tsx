@@ -1,0 +1,101 @@
+/**
+ * What the checkout's and the activation's forms share around their fields: the state a form is rendered from
+ * (the action's last answer, or the page's first values), its live price and coverage choices, and the
+ * buttons (the submit, and 'Update price' without JavaScript).
+ */
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { buttonSecondaryClass, SubmitButton } from "~/components/forms";
+import type { CoverageValues, FormAnswer, PriceAnswer } from "~/lib/billing/pricing";
+import { useCoverageChoices } from "./coverage-fields";
+import { useLivePrice } from "./use-live-price";
+
+/**
+ * The form's values, messages, price and choices: the action's last answer (without JavaScript a new page) or
+ * the loader's. A new answer renders the form afresh (`version`, the form's key) from what the action kept.
+ */
+export function useBillingForm<V extends CoverageValues & { terms: boolean }>(
+  initial: PriceAnswer & { values: V },
+  actionData: FormAnswer<string, V> | undefined,
+  form: RefObject<HTMLFormElement | null>,
+) {
+  const values = actionData?.values ?? initial.values;
+  const live = useLivePrice(actionData ?? initial, form);
+  const coverage = useCoverageChoices(values);
+  const [terms, setTerms] = useState(values.terms);
+  const [version, setVersion] = useState(0);
+  const last = useRef(actionData);
+  const { reset: resetPrice } = live;
+  const { reset: resetCoverage } = coverage;
+  useEffect(() => {
+    if (!actionData || last.current === actionData) return;
+    last.current = actionData;
+    resetPrice(actionData);
+    resetCoverage(actionData.values);
+    setTerms(actionData.values.terms);
+    setVersion((v) => v + 1);
+  }, [actionData, resetPrice, resetCoverage]);
+  const errors = actionData?.errors ?? {};
+  return {
+    values,
+    live,
+    coverage,
+    terms,
+    setTerms,
+    version,
+    errors,
+    /** The form element's props (its key is `version`): the live price follows its changes. */
+    formProps: {
+      ref: form,
+      method: "post" as const,
+      onChange: live.onFormChange,
+      onBlur: live.onFormBlur,
+      onSubmit: live.cancel,
+    },
+    /** CoverageFields' props that follow the form's state. */
+    coverageProps: {
+      choices: coverage,
+      counties: live.counties,
+      countiesError: live.countiesError,
+      errors,
+      onChange: live.schedule,
+    },
+  };
+}
+
+/**
+ * Enter in a field submits the form's own intent, not 'Add additional state' (the form's first visible button):
+ * this hidden button comes first.
+ */
+export function DefaultIntent({ intent }: { intent: string }) {
+  return <button type="submit" name="intent" value={intent} hidden tabIndex={-1} aria-hidden="true" />;
+}
+
+/** The submit, and without JavaScript the button that prices the form as it is ('Update price'). */
+export function BillingFormButtons({
+  intent,
+  pending,
+  disabled,
+  hydrated,
+  priceLabel = "Update price",
+  children,
+}: {
+  intent: string;
+  pending: boolean;
+  disabled?: boolean;
+  hydrated: boolean;
+  priceLabel?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <SubmitButton name="intent" value={intent} pending={pending} disabled={disabled}>
+        {children}
+      </SubmitButton>
+      {hydrated ? null : (
+        <button type="submit" name="intent" value="price" formNoValidate className={buttonSecondaryClass}>
+          {priceLabel}
+        </button>
+      )}
+    </div>
+  );
+}
