@@ -65,6 +65,11 @@ export default defineConfig({
       testMatch: /\.phone\.ts$/,
       use: { ...chromium, ...phone, javaScriptEnabled: false },
     },
+    // Issue 27: the journeys that matter (tagged @late-script) while every script is held 3 s and the journey
+    // acts at once (slow-js), and when no script ever arrives (js-fails: they must pass as without JavaScript).
+    // tests/e2e/support/fixtures.ts routes the scripts as the project's metadata says.
+    { name: "slow-js", grep: /@late-script/, metadata: { scripts: "slow" }, use: { ...chromium } },
+    { name: "js-fails", grep: /@late-script/, metadata: { scripts: "fails" }, use: { ...chromium } },
   ],
   webServer: {
     command: "tsx tests/e2e/support/serve.ts",

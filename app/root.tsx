@@ -14,6 +14,7 @@ import { ErrorPage } from "./components/error-page";
 import { MarkHydrated } from "./components/hydrated";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
+import { ScriptState } from "./components/script-state";
 import { TrialExpiredPage } from "./components/shell/trial-expired-page";
 import { publicConfig } from "./lib/config.server";
 import { useLitePages } from "./lib/lite-pages";
@@ -65,8 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lite = useLitePages();
   return (
-    <html lang="en" className="h-full">
+    // The script state marks the element before the first paint (`js`, `js-failed`): not React's to compare.
+    <html lang="en" className="h-full" suppressHydrationWarning>
       <head>
+        {!lite && <ScriptState nonce={nonce} />}
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { markScriptArrived } from "./script-state";
 
 /**
  * Whether the page has hydrated: false on the server and in the hydrating render, true from then on, and at
@@ -33,6 +34,7 @@ export function useHydrated(): boolean {
 export function MarkHydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     hydratedOnce = true;
+    markScriptArrived();
   }, []);
   return children;
 }

@@ -18,6 +18,10 @@ import { createRequire } from "node:module";
 const NAMESPACE_IMPORT = /import\s*\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*("(?:[^"\\]|\\.)*")\s*;?/g;
 const BARE_IMPORT = /import\s*("(?:[^"\\]|\\.)*")\s*;?/g;
 const PRELOAD_TAG = '<link rel="modulepreload"';
+/** The client entry's import, the last statement of React Router's route-modules script. */
+const ENTRY_IMPORT = /\bimport\(("(?:[^"\\]|\\.)*")\)\s*;?\s*$/;
+/** Tells the page its script failed (the hook the head's script state defines; absent, nothing happens). */
+const SCRIPT_FAILED = "window.__scriptFailed&&window.__scriptFailed()";
 
 /** Module preloads started per task once the first paint is on screen. */
 export const PRELOADS_PER_TASK = 3;
@@ -67,7 +71,11 @@ export function deferModuleScript(source: string, preloads: string[] = []): stri
         `const step=()=>{for(const href of hrefs.splice(0,${PRELOADS_PER_TASK})){const l=document.createElement("link");` +
         `l.rel="modulepreload";l.href=href;document.head.appendChild(l)}hrefs.length?setTimeout(step,0):done()};step()})`
       : "undefined";
-  return `${WAIT_FOR_FIRST_PAINT}.then(()=>${preload}).then(()=>Promise.all([${loads}])).then(([${names}])=>{${rest}\n});`;
+  // The entry's import is returned into the chain, so that a script that never arrives, the route modules' or
+  // the entry's, reaches SCRIPT_FAILED (app/components/script-state.tsx): the page then shows its no-JavaScript
+  // controls.
+  const body = rest.replace(ENTRY_IMPORT, "return import($1);");
+  return `${WAIT_FOR_FIRST_PAINT}.then(()=>${preload}).then(()=>Promise.all([${loads}])).then(([${names}])=>{${body}\n}).catch(()=>{${SCRIPT_FAILED}});`;
 }
 
 /**

@@ -45,10 +45,9 @@ async function updateOptions(page: Page) {
 }
 
 test.describe("advanced project search", () => {
-  test("a multi-field search is a readable URL that a fresh browser opens to the same fields and results", async ({
-    page,
-    browser,
-  }) => {
+  test("a multi-field search is a readable URL that a fresh browser opens to the same fields and results", {
+    tag: "@late-script",
+  }, async ({ page, browser }) => {
     await login(page, "member@example.com");
     await page.goto("/Projects");
     await main(page).getByRole("link", { name: "Advanced search" }).click();
@@ -87,7 +86,9 @@ test.describe("advanced project search", () => {
     await expect.poll(() => matching(page)).toBe(expected);
   });
 
-  test("project types bring their subtypes and units, states their counties", async ({ page }) => {
+  test("project types bring their subtypes and units, states their counties", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     await login(page, "member@example.com");
     await page.goto("/Projects?panel=1");
     await expect(panel(page).getByRole("group", { name: "Project Subtypes" })).toHaveCount(0);
@@ -131,7 +132,9 @@ test.describe("advanced project search", () => {
     await expect.poll(() => matching(page)).toBe(expected);
   });
 
-  test("save a search, load it from Saved searches, delete it after 'Are you sure'", async ({ page }) => {
+  test("save a search, load it from Saved searches, delete it after 'Are you sure'", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     await login(page, "member@example.com");
     const name = `Texas public ${test.info().project.name} ${Date.now()}`;
     await page.goto("/Projects?panel=1&sector=Public&state=TX&query=school");
@@ -170,7 +173,7 @@ test.describe("advanced project search", () => {
     await expect.poll(() => query("SELECT id FROM saved_searches WHERE name = ?", name).length).toBe(0);
   });
 
-  test("Download CSV follows the advanced search", async ({ page }) => {
+  test("Download CSV follows the advanced search", { tag: "@late-script" }, async ({ page }) => {
     await login(page, "member@example.com");
     await page.goto("/Projects?panel=1&sector=Public&state=TX");
     const expected = countWhere("p.sector = 'Public' AND p.state = 'TX'");

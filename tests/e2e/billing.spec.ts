@@ -69,9 +69,9 @@ async function activate(page: Page, card = GOOD_CARD) {
 }
 
 test.describe("activation after a trial made on the checkout", () => {
-  test("State: the total of the trial's choices is shown before paying, and exactly what is shown is charged", async ({
-    page,
-  }) => {
+  test("State: the total of the trial's choices is shown before paying, and exactly what is shown is charged", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     const email = await trialFromCheckout(page);
     await subscription(page);
     await choosePlan(page, "State: $3,495 / year");

@@ -64,7 +64,9 @@ async function axe(page: Page) {
 const monthHeading = (page: Page) => page.getByRole("heading", { level: 2 }).first();
 
 test.describe("calendar", () => {
-  test("a reminder made in the note dialog shows in its month; months are URL state", async ({ page }) => {
+  test("a reminder made in the note dialog shows in its month; months are URL state", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     const member = createMember();
     const p = project(3);
     const next = monthFromNow(1);
@@ -106,7 +108,9 @@ test.describe("calendar", () => {
     await expect(page).toHaveURL(new RegExp(`/Projects/${p.id}$`));
   });
 
-  test("Today and Previous month move through the months by URL", async ({ page }) => {
+  test("Today and Previous month move through the months by URL", { tag: "@late-script" }, async ({
+    page,
+  }) => {
     const now = monthFromNow(0);
     const later = monthFromNow(3);
     const before = monthFromNow(-1);

@@ -70,7 +70,9 @@ const tab = (page: Page, name: string) => {
 };
 
 test.describe("companies list", () => {
-  test("keyword search, totals, the sort cycle and paging; a row opens the company", async ({ page }) => {
+  test("keyword search, totals, the sort cycle and paging; a row opens the company", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     const company = richCompany();
     const all = query<{ n: number }>("SELECT count(*) AS n FROM companies")[0].n;
     await login(page, "member@example.com");

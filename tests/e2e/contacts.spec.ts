@@ -218,7 +218,7 @@ test.describe("contact directory", () => {
     await expect.poll(async () => (await rowIds(page)).length).toBe(2);
   });
 
-  test("selected rows move to a folder", async ({ page }) => {
+  test("selected rows move to a folder", { tag: "@late-script" }, async ({ page }) => {
     const member = contactMember();
     const suppliers = member.tags[1];
     await login(page, member.email, member.password);
@@ -247,7 +247,9 @@ test.describe("contact directory", () => {
       .toEqual([...ids].sort((a, b) => a - b));
   });
 
-  test("Download CSV posts the list and answers the CSV; basic has no download button", async ({ page }) => {
+  test("Download CSV posts the list and answers the CSV; basic has no download button", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     const contact = richContact();
     await login(page, "member@example.com");
     await page.goto(`/Contacts?page=1&perPage=15&query=${encodeURIComponent(contact.last_name)}`);

@@ -145,7 +145,7 @@ test.describe("project detail", () => {
 });
 
 test.describe("project detail mutations", () => {
-  test("save, file in a folder, clear the folder, unsave", async ({ page }) => {
+  test("save, file in a folder, clear the folder, unsave", { tag: "@late-script" }, async ({ page }) => {
     const member = memberWithFolders();
     const project = firstProject();
     await login(page, member.email, member.password);
@@ -180,7 +180,7 @@ test.describe("project detail mutations", () => {
     await axe(page);
   });
 
-  test("add, edit and delete a note with a reminder date", async ({ page }) => {
+  test("add, edit and delete a note with a reminder date", { tag: "@late-script" }, async ({ page }) => {
     const member = createMember();
     const project = firstProject();
     const noJs = jsDisabled(test.info());

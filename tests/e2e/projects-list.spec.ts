@@ -145,7 +145,9 @@ async function search(page: Page, text: string) {
 }
 
 test.describe("project search", () => {
-  test("keyword search through the GET form carries exactly the list parameters", async ({ page }) => {
+  test("keyword search through the GET form carries exactly the list parameters", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     await login(page, "member@example.com");
     await page.goto("/Projects");
     await expect(page.getByRole("heading", { level: 1, name: "Project Search" })).toBeVisible();
@@ -348,7 +350,9 @@ test.describe("project search", () => {
 });
 
 test.describe("selection and bulk actions", () => {
-  test("Move to folder needs a folder and files the selected projects", async ({ page }) => {
+  test("Move to folder needs a folder and files the selected projects", { tag: "@late-script" }, async ({
+    page,
+  }) => {
     const ids = projectIds(3, 40);
     const member = seedMember({ saved: ids.map((id) => ({ id })) });
     await login(page, member.email, member.password);
@@ -407,7 +411,7 @@ test.describe("selection and bulk actions", () => {
     await expect(box(ids[2])).toBeChecked();
   });
 
-  test("Remove selected asks first; cancel keeps, Yes removes", async ({ page }) => {
+  test("Remove selected asks first; cancel keeps, Yes removes", { tag: "@late-script" }, async ({ page }) => {
     const ids = projectIds(3, 50);
     const member = seedMember({ saved: ids.map((id) => ({ id })) });
     const noJs = jsDisabled(test.info());
@@ -442,7 +446,9 @@ test.describe("selection and bulk actions", () => {
     await expect(main(page).getByRole("button", { name: "Remove selected" })).toHaveCount(0);
   });
 
-  test("Download CSV posts the list parameters; absent without allow_download", async ({ page }) => {
+  test("Download CSV posts the list parameters; absent without allow_download", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     await login(page, "member@example.com");
     await page.goto("/Projects?page=2&perPage=15&orderBy=title&orderDirection=asc&query=hotel");
     const { matching } = await totals(page);
@@ -487,7 +493,9 @@ test.describe("selection and bulk actions", () => {
 });
 
 test.describe("folders", () => {
-  test("create (with the Whoops! warning), rename and delete a folder", async ({ page }) => {
+  test("create (with the Whoops! warning), rename and delete a folder", { tag: "@late-script" }, async ({
+    page,
+  }) => {
     const member = seedMember();
     await login(page, member.email, member.password);
     await page.goto("/Me/Projects");

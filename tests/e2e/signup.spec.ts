@@ -33,7 +33,9 @@ async function expectNoCard(page: Page, card: string) {
 }
 
 test.describe("sign-up checkout", () => {
-  test("a trial sign-up ends logged in on the completion page and the dashboard", async ({ page }) => {
+  test("a trial sign-up ends logged in on the completion page and the dashboard", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     const email = newEmail("trial");
     await openCheckout(page, "/sign-up/free-trial");
     await expect(page.getByText("Five projects")).toBeVisible();
@@ -61,7 +63,9 @@ test.describe("sign-up checkout", () => {
     expect(user).toEqual({ member_type: "Free Trial", state: "TX" });
   });
 
-  test("a paid sign-up with verticals and an additional state charges the total shown", async ({ page }) => {
+  test("a paid sign-up with verticals and an additional state charges the total shown", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     const email = newEmail("paid");
     await openCheckout(page, "/sign-up/state");
     await expect(page.getByText("1 state included, $835 per additional state")).toBeVisible();
@@ -96,7 +100,7 @@ test.describe("sign-up checkout", () => {
     await expectNoCard(page, GOOD_CARD);
   });
 
-  test("a declined card keeps everything typed but the card", async ({ page }) => {
+  test("a declined card keeps everything typed but the card", { tag: "@late-script" }, async ({ page }) => {
     const email = newEmail("declined");
     await openCheckout(page, "/sign-up/national");
     await fillAccount(page, email);
@@ -182,9 +186,9 @@ test.describe("sign-up checkout", () => {
     await expect(page.locator('input[name="free_trial"]')).toHaveValue("yes");
   });
 
-  test("the price follows a promo code: live with JavaScript, by 'Update price' without", async ({
-    page,
-  }) => {
+  test("the price follows a promo code: live with JavaScript, by 'Update price' without", {
+    tag: "@late-script",
+  }, async ({ page }) => {
     await openCheckout(page, "/sign-up/national");
     await expect(total(page)).toContainText("$12,995");
     await page.getByRole("textbox", { name: "Company" }).fill("Half Filled");
@@ -315,7 +319,9 @@ function expiredTrialMember() {
 }
 
 test.describe("subscription page", () => {
-  test("an expired trial activates a subscription and the block is lifted", async ({ page }) => {
+  test("an expired trial activates a subscription and the block is lifted", { tag: "@late-script" }, async ({
+    page,
+  }) => {
     const email = expiredTrialMember();
     await login(page, email);
     await page.goto("/Projects");

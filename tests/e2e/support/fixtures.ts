@@ -9,11 +9,55 @@ import { mailsTo } from "./mail";
 
 export { APP_URL, DEMO_PASSWORD, expect };
 
-export const test = base;
+/**
+ * How the running project delivers the app's scripts (its `metadata.scripts`): on time (js, no-js and the
+ * phones), held SCRIPT_DELAY_MS as on a job-site connection (`slow-js`), or never (`js-fails`).
+ */
+export type ScriptDelivery = "on-time" | "slow" | "fails";
+export const SCRIPT_DELAY_MS = 3000;
 
-/** Whether the running project has JavaScript switched off. */
-export function jsDisabled(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }): boolean {
-  return testInfo.project.use.javaScriptEnabled === false;
+type ProjectInfo = { project: { use: { javaScriptEnabled?: boolean }; metadata?: Record<string, unknown> } };
+
+export function scriptDelivery(testInfo: ProjectInfo): ScriptDelivery {
+  const mode = testInfo.project.metadata?.scripts;
+  return mode === "slow" || mode === "fails" ? mode : "on-time";
+}
+
+/** Every request for a script: the entry, route modules, lazy parts and their module preloads. */
+const isScript = (url: URL) => /\.m?js$/.test(url.pathname);
+
+export const test = base.extend<{ scriptsAsProjectSays: undefined }>({
+  // Every test's browser context gets its scripts as its project says: the slow-js and js-fails projects run
+  // the same journeys as js and no-js (tagged @late-script), with nothing else changed.
+  scriptsAsProjectSays: [
+    async ({ context }, use, testInfo) => {
+      const mode = scriptDelivery(testInfo);
+      if (mode === "slow") {
+        await context.route(isScript, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+          // The test may have ended (its context closed) while the script was held.
+          await route.continue().catch(() => {});
+        });
+      } else if (mode === "fails") {
+        await context.route(isScript, (route) => route.abort("failed"));
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Whether the page works as it does without JavaScript: switched off, or its scripts never arrive (js-fails,
+ * where a journey must pass exactly as in no-js).
+ */
+export function jsDisabled(testInfo: ProjectInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled === false || scriptDelivery(testInfo) === "fails";
+}
+
+/** Whether the journey acts at once, before the late script hydrates the page (slow-js). */
+export function actsBeforeHydration(testInfo: ProjectInfo): boolean {
+  return scriptDelivery(testInfo) === "slow";
 }
 
 /** Requests at the HTTP level are the same for both browser projects: such a test runs in one of them. */
@@ -47,7 +91,7 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   }
   await page.goto(landing);
   await expect(page).not.toHaveURL(/\/Login(\?|$)/);
-  if (!jsDisabled(test.info())) {
+  if (!jsDisabled(test.info()) && !actsBeforeHydration(test.info())) {
     // A fresh document (after the form, the landing page came by a client-side navigation, already hydrated):
     // wait for it to hydrate, when the shell's menu link becomes its menu button, so that a journey may use
     // the page's script-driven controls at once.
@@ -64,6 +108,8 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
 
 /** Waits until React has hydrated the element (with JavaScript), so that typing into it is not lost. */
 export async function waitForHydration(locator: Locator) {
+  // slow-js: the member does not wait for the script, and neither does the journey.
+  if (actsBeforeHydration(test.info())) return;
   await expect
     .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
       message: "the page hydrates",
