@@ -68,7 +68,14 @@ export default defineConfig({
     // Issue 27: the journeys that matter (tagged @late-script) while every script is held 3 s and the journey
     // acts at once (slow-js), and when no script ever arrives (js-fails: they must pass as without JavaScript).
     // tests/e2e/support/fixtures.ts routes the scripts as the project's metadata says.
-    { name: "slow-js", grep: /@late-script/, metadata: { scripts: "slow" }, use: { ...chromium } },
+    // A client-side navigation there waits for its route's chunks (3 s) and then for its lazy parts' (3 s more).
+    {
+      name: "slow-js",
+      grep: /@late-script/,
+      metadata: { scripts: "slow" },
+      expect: { timeout: 20_000 },
+      use: { ...chromium },
+    },
     { name: "js-fails", grep: /@late-script/, metadata: { scripts: "fails" }, use: { ...chromium } },
   ],
   webServer: {

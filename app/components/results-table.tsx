@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { AppLink } from "~/components/app-link";
 import { type ExtraParams, type ListParams, listSearch, nextSort } from "~/lib/list-params";
 
@@ -60,6 +61,18 @@ export function ResultsTable<Row extends { id: number }>({
   const allSelected = Boolean(rows?.length) && rows?.every((r) => selection?.selected.has(r.id));
   const span = columns.length + (selection ? 1 : 0);
   const linked = columns.some((c) => c.rowLink);
+  const body = useRef<HTMLTableSectionElement>(null);
+  // Rows checked in the server's HTML before the script arrived (a slow connection) are still checked in the
+  // DOM once React hydrates, which keeps them, but not in the selection: adopt them, in the effects that follow
+  // hydration, before any render could set the boxes back to the selection's state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration or mount
+  useEffect(() => {
+    if (!selection?.onToggle || !body.current) return;
+    for (const box of body.current.querySelectorAll<HTMLInputElement>("input[type=checkbox][value]")) {
+      const id = Number(box.value);
+      if (box.checked !== selection.selected.has(id)) selection.onToggle(id, box.checked);
+    }
+  }, []);
   // One markup for every screen: a table from the small breakpoint up; below it (max-sm:) the header row
   // becomes a wrapping line of sort links and each row a card. The explicit roles keep the table's
   // semantics for assistive technology whatever the CSS display. The box is `relative`, so visually
@@ -95,7 +108,7 @@ export function ResultsTable<Row extends { id: number }>({
             ))}
           </tr>
         </thead>
-        <tbody {...keep("rowgroup")} className="divide-y divide-slate-100 max-sm:block">
+        <tbody ref={body} {...keep("rowgroup")} className="divide-y divide-slate-100 max-sm:block">
           {rows === null || rows.length === 0 ? (
             <tr {...keep("row")} className="max-sm:block">
               <td {...keep("cell")} colSpan={span} className="px-3 py-6 text-slate-700 max-sm:block">

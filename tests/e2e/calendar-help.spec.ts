@@ -13,6 +13,7 @@ import {
   expect,
   expectAxeClean,
   expectDialogOpen,
+  fillDate,
   fillLogin,
   jsDisabled,
   lastOutboxId,
@@ -78,8 +79,7 @@ test.describe("calendar", () => {
     await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
     const add = page.getByRole("dialog", { name: "Add Note" });
     await expectDialogOpen(add);
-    const [y, m, d] = next.day15.split("-");
-    await add.getByLabel("Reminder / follow-up date").fill(noJs ? next.day15 : `${m}/${d}/${y}`);
+    await fillDate(add.getByLabel("Reminder / follow-up date"), next.day15);
     await add.getByLabel("Note", { exact: true }).fill("Calendar: call the owner");
     await add.getByRole("button", { name: "Save" }).click();
     await expect(add).toHaveCount(0);

@@ -3,9 +3,12 @@
  * choices), one renderer per kind reading its value from the URL's search, the panel's frame and its buttons. A
  * panel is a GET form whose every field is a readable URL parameter, with or without JavaScript.
  */
+
+import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass } from "~/components/forms";
+import { useTypedBeforeHydration } from "~/components/use-typed-before-hydration";
 import type { AdvancedSearch } from "~/lib/advanced-search";
 import { hrefWithDialog } from "~/lib/dialog-url";
 import type { ListParams } from "~/lib/list-params";
@@ -317,6 +320,7 @@ export function SearchPanelFrame({
   clearParams = "",
   notice,
   extraButtons,
+  onTypedBeforeHydration,
   children,
 }: {
   title: string;
@@ -329,9 +333,13 @@ export function SearchPanelFrame({
   clearParams?: string;
   notice?: React.ReactNode;
   extraButtons?: React.ReactNode;
+  /** Given the form's values as the script arrives, for the fields the panel keeps in its state. */
+  onTypedBeforeHydration?: (values: FormData) => void;
   children: React.ReactNode;
 }) {
   const location = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, onTypedBeforeHydration);
   return (
     <section
       aria-labelledby={titleId}
@@ -354,7 +362,7 @@ export function SearchPanelFrame({
           The search options cannot be loaded right now. Please try again shortly.
         </p>
       ) : null}
-      <Form method="get" action={location.pathname} aria-label={formLabel} className="space-y-5">
+      <Form ref={form} method="get" action={location.pathname} aria-label={formLabel} className="space-y-5">
         <PanelListFields list={list} />
         {children}
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">

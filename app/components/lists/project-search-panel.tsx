@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { buttonSecondaryClass } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
+import { sameValues } from "~/components/use-typed-before-hydration";
 import type { AdvancedSearch } from "~/lib/advanced-search";
 import type { ListParams } from "~/lib/list-params";
 import { useLitePages } from "~/lib/lite-pages";
@@ -254,6 +255,15 @@ export function ProjectSearchPanel({ search, options, counties, list, blocked, o
       optionsMissing={options === null}
       clearParams="&showInactive=1"
       notice={blocked ? <SubscribeNotice /> : null}
+      onTypedBeforeHydration={(values) => {
+        const typedTypes = values.getAll("projectType").map(String);
+        if (!sameValues(typedTypes, types)) setTypes(typedTypes);
+        const typedStates = values.getAll("state").map(String);
+        if (!sameValues(typedStates, states)) onStates(typedStates);
+        setShowInactive(values.has("showInactive"));
+        setEnteredFrom(String(values.get("enterStartDate") ?? ""));
+        setEnteredTo(String(values.get("enterEndDate") ?? ""));
+      }}
       extraButtons={
         // With JavaScript the choices follow in place: the button is not shown from the first paint
         // (no-js-only) and goes when the page hydrates. Last in the row all the same.

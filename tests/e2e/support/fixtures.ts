@@ -117,6 +117,22 @@ export async function waitForHydration(locator: Locator) {
     .toBe(true);
 }
 
+/**
+ * Types a day into a date field as a member does into the field shown: the browser's date input (YYYY-MM-DD)
+ * before the page hydrates or without JavaScript, the picker's MM/DD/YYYY text once it has. (A US date filled
+ * into a date input leaves it empty: a journey that assumed the picker lost its reminder whenever it acted
+ * before the page had hydrated.)
+ */
+export async function fillDate(field: Locator, isoDay: string) {
+  const [y, m, d] = isoDay.split("-");
+  const us = `${m}/${d}/${y}`;
+  await expect(async () => {
+    const native = (await field.getAttribute("type")) === "date";
+    await field.fill(native ? isoDay : us);
+    expect([isoDay, us]).toContain(await field.inputValue());
+  }).toPass({ timeout: 10_000 });
+}
+
 /** The session cookie of a context (`__Host-session` in production, `session` with COOKIE_SECURE=false). */
 export async function sessionCookie(context: BrowserContext) {
   const cookies = await context.cookies(APP_URL);
