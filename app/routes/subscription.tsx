@@ -339,7 +339,13 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
   const hydrated = useHydrated();
   const submitting = useIsSubmitting(PATH);
   const formRef = useRef<HTMLFormElement>(null);
-  const state = useBillingForm(loaderData, actionData, formRef);
+  // A plan chosen before the script arrived stays chosen, with the slots its states fill.
+  const state = useBillingForm(loaderData, actionData, formRef, (typed) => {
+    const typedPlan = loaderData.paidPlans.find((p) => String(p.id) === String(typed.get("plan") ?? ""));
+    if (!typedPlan || String(typedPlan.id) === planId) return;
+    const filled = typed.getAll("plan_states").filter(Boolean).length;
+    setChoice({ version: 0, planId: String(typedPlan.id), extraStates: extraStatesFor(typedPlan, filled) });
+  });
   const { values, live, coverage, errors } = state;
   // The plan chosen in the form, until a new answer of the action (a new version) says otherwise.
   const fromServer = { version: state.version, planId: values.plan, extraStates: values.extra_states };

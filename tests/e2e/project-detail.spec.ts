@@ -272,7 +272,10 @@ test.describe("project detail mutations", () => {
   test("a note typed at once while every script is 4 s late is saved whole, its reminder too", async ({
     page,
   }) => {
-    test.skip(jsDisabled(test.info()) || scriptDelivery(test.info()) !== "on-time", "holds the scripts itself");
+    test.skip(
+      jsDisabled(test.info()) || scriptDelivery(test.info()) !== "on-time",
+      "holds the scripts itself",
+    );
     // Issue 27, as on a job site: every script (entry, route modules, the dialog's lazy part and its own
     // imports) arrives 4 s after it is asked for, so the chain entry → route → part outlasts the 5 s that
     // hydration waits for the part; the member opens the dialog and types at once.

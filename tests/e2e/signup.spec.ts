@@ -14,6 +14,7 @@ import {
   newEmail,
   openCheckout,
   PASSWORD,
+  scripted,
   total,
 } from "./support/checkout";
 import { API_LOG, APP_LOG, MARKETING_URL } from "./support/env";
@@ -44,7 +45,7 @@ test.describe("sign-up checkout", () => {
     await expectAxeClean(page);
     await fillAccount(page, email);
     const slot = page.getByLabel("Coverage state 1");
-    if (js()) await expect(slot.locator("option:checked")).toHaveText("Texas");
+    if (scripted()) await expect(slot.locator("option:checked")).toHaveText("Texas");
     else await slot.selectOption({ label: "Texas" });
     await page.getByLabel("I accept the terms of service.").check();
     await page.getByRole("button", { name: "View projects" }).click();
@@ -83,7 +84,7 @@ test.describe("sign-up checkout", () => {
     await expect(total(page)).toContainText("$6,329.95");
     await expectAxeClean(page);
     await fillBilling(page, GOOD_CARD);
-    if (js()) await expect(page.getByLabel("Expiration (mm/yy)")).toHaveValue("12/39");
+    if (scripted()) await expect(page.getByLabel("Expiration (mm/yy)")).toHaveValue("12/39");
     await page.getByLabel("I accept the terms of service.").check();
     await page.getByRole("button", { name: "Create account" }).click();
 

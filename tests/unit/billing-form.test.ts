@@ -10,6 +10,7 @@ import {
   activationRules,
   coverageRules,
 } from "../../app/lib/billing/activation.server";
+import { expirationAsTyped } from "../../app/lib/billing/form.server";
 import type { PlanSummary } from "../../app/lib/billing/pricing";
 import { messagesOf, readForm } from "../../app/lib/read-form.server";
 import { CheckoutPost, checkoutPost, checkoutRules } from "../../app/lib/signup.server";
@@ -261,5 +262,19 @@ describe("the activation's post and rules", () => {
       "county_states[1]",
       "county_states[2]",
     ]);
+  });
+});
+
+describe("the expiration date as typed", () => {
+  it("reads what a member types where no script inserts the slash", () => {
+    for (const typed of ["1239", "12/39", "12 39", "12-39", "12/2039", "12 / 39"]) {
+      expect(expirationAsTyped(typed), typed).toBe("12/39");
+    }
+    expect(expirationAsTyped("139")).toBe("01/39");
+    expect(expirationAsTyped("1/39")).toBe("01/39");
+  });
+
+  it("leaves what it cannot read as typed, for the rule's message", () => {
+    for (const typed of ["", "abc", "12/3", "123456789"]) expect(expirationAsTyped(typed)).toBe(typed);
   });
 });

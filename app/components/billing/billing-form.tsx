@@ -6,6 +6,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { buttonSecondaryClass, SubmitButton } from "~/components/forms";
 import type { CoverageValues, FormAnswer, PriceAnswer } from "~/lib/billing/pricing";
+import { sameValues, useTypedBeforeHydration } from "~/components/use-typed-before-hydration";
 import { useCoverageChoices } from "./coverage-fields";
 import { useLivePrice } from "./use-live-price";
 
@@ -17,6 +18,8 @@ export function useBillingForm<V extends CoverageValues & { terms: boolean }>(
   initial: PriceAnswer & { values: V },
   actionData: FormAnswer<string, V> | undefined,
   form: RefObject<HTMLFormElement | null>,
+  /** The form's values as the script arrives, for what the screen itself keeps in state (the plan chosen). */
+  onTypedBeforeHydration?: (typed: FormData) => void,
 ) {
   const values = actionData?.values ?? initial.values;
   const live = useLivePrice(actionData ?? initial, form);
@@ -34,6 +37,28 @@ export function useBillingForm<V extends CoverageValues & { terms: boolean }>(
     setTerms(actionData.values.terms);
     setVersion((v) => v + 1);
   }, [actionData, resetPrice, resetCoverage]);
+  // What the member chose before the script arrived (a slow connection) stays chosen: the coverage pieces and
+  // the terms take the form's values, and the total is priced again when they are not the ones it was shown for.
+  useTypedBeforeHydration(form, (typed) => {
+    const slots = typed.getAll("plan_states").map(String);
+    const countyStates = typed.getAll("county_states").map(String);
+    const verticals = typed.getAll("plan_verticals").length;
+    const rendered = values as unknown as Record<string, unknown>;
+    const changed = PRICED_FIELDS.some(
+      (name) =>
+        name in rendered &&
+        !sameValues(
+          typed.getAll(name).map(String),
+          [rendered[name]].flat().map((v) => String(v ?? "")),
+        ),
+    );
+    coverage.setSlots(slots);
+    coverage.setCountyStates(countyStates);
+    coverage.setVerticalCount(verticals);
+    setTerms(typed.has("terms"));
+    onTypedBeforeHydration?.(typed);
+    if (changed) live.schedule();
+  });
   const errors = actionData?.errors ?? {};
   return {
     values,
@@ -61,6 +86,9 @@ export function useBillingForm<V extends CoverageValues & { terms: boolean }>(
     },
   };
 }
+
+/** The fields of a billing form whose values the price depends on (the promo code too, unlike live pricing). */
+const PRICED_FIELDS = ["plan", "plan_states", "plan_verticals", "county_states", "county_names", "state", "promo_code"];
 
 /**
  * Enter in a field submits the form's own intent, not 'Add additional state' (the form's first visible button):

@@ -87,6 +87,15 @@ export const billingRules = {
   bill_zip: need("Please enter the billing zip code.", 20),
 };
 
+/**
+ * The expiration date in the form the rules read (mm/yy), from what a member may type where no script inserts
+ * the slash (before the page's script arrives, or without one): 1239, 12 39, 12-39, 1/39, 12/2039.
+ */
+export function expirationAsTyped(value: string): string {
+  const m = /^(\d{1,2})\s*[/\-\s]?\s*(\d{2}|20\d{2})$/.exec(value);
+  return m ? `${m[1].padStart(2, "0")}/${m[2].slice(-2)}` : value;
+}
+
 /** The card as typed (spaces and dashes taken out of the number) and its rules: digits only, mm/yy. */
 export const cardRules = {
   card_number: z
@@ -95,10 +104,9 @@ export const cardRules = {
     .overwrite((v) => v.slice(0, 40).replace(/[\s-]/g, ""))
     .min(1, "Please enter the card number.")
     .regex(/^\d*$/, "The card number may contain digits only."),
-  expiration_date: need("Please enter the expiration date.", 40).regex(
-    /^((0[1-9]|1[0-2])\/\d{2})?$/,
-    "Please enter the expiration date as mm/yy (month 01 to 12).",
-  ),
+  expiration_date: need("Please enter the expiration date.", 40)
+    .overwrite(expirationAsTyped)
+    .regex(/^((0[1-9]|1[0-2])\/\d{2})?$/, "Please enter the expiration date as mm/yy (month 01 to 12)."),
   cvv: need("Please enter the CVV.", 40).regex(/^\d*$/, "The CVV may contain digits only."),
 };
 
