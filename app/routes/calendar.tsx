@@ -6,7 +6,7 @@ import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
-import { apiContext } from "~/lib/api.server";
+import { isoDay } from "~/lib/format/dates";
 import {
   type CalendarEvent,
   monthOf,
@@ -14,11 +14,11 @@ import {
   monthTitle,
   reminderTitle,
   shiftMonth,
-} from "~/lib/calendar";
-import { isoDay } from "~/lib/dates";
-import { formFailure } from "~/lib/form-failure.server";
-import { publicOrigin } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
+} from "~/lib/pages/calendar";
+import { apiContext } from "~/lib/platform/api.server";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { publicOrigin } from "~/lib/platform/request-url";
+import { memberSessionContext } from "~/lib/platform/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 

@@ -2,13 +2,18 @@ import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
-import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
-import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
-import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
-import { formatShortDate } from "~/lib/dates";
-import { readListParams } from "~/lib/list-params";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
+import { formatShortDate } from "~/lib/format/dates";
+import { ApiRequestError, apiContext } from "~/lib/platform/api.server";
+import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
+import {
+  bulkAction,
+  bulkDialogFromUrl,
+  savedListKind,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
+import { readListParams } from "~/lib/search/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";

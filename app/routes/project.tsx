@@ -22,14 +22,9 @@ import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
-import { apiContext } from "~/lib/api.server";
-import { formatDate } from "~/lib/dates";
+import { currentMember } from "~/lib/account/member.server";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
-import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { addressLine } from "~/lib/format";
-import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
-import { currentMember } from "~/lib/member.server";
 import {
   backToSearchHref,
   breadcrumbFor,
@@ -38,12 +33,17 @@ import {
   readDetailState,
   similarProjectHref,
   type TabId,
-} from "~/lib/project-detail";
-import { researchIntent } from "~/lib/project-research.server";
-import { publicOrigin } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
-import { type Settled, settle } from "~/lib/settle";
-import { isFreeTrial } from "~/lib/trial";
+} from "~/lib/detail/project-detail";
+import { researchIntent } from "~/lib/detail/project-research.server";
+import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
+import { formatDate } from "~/lib/format/dates";
+import { addressLine } from "~/lib/format/format";
+import { apiContext } from "~/lib/platform/api.server";
+import { publicOrigin } from "~/lib/platform/request-url";
+import { memberSessionContext } from "~/lib/platform/session.server";
+import { type Settled, settle } from "~/lib/platform/settle";
+import { isFreeTrial } from "~/lib/platform/trial";
+import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";

@@ -7,8 +7,8 @@ import {
   LookupLimiter,
   memoryStore,
   waitText,
-} from "../../app/lib/rate-limit.server";
-import { requestInfoContext } from "../../app/lib/request-info.server";
+} from "../../app/lib/platform/rate-limit.server";
+import { requestInfoContext } from "../../app/lib/platform/request-info.server";
 
 function from(clientAddress: string) {
   const context = new RouterContextProvider();
