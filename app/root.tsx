@@ -17,10 +17,10 @@ import { ProgressIndicator } from "./components/progress";
 import { TrialExpiredPage } from "./components/shell/trial-expired-page";
 import { currentMember, pagePath, previousRemainingFor } from "./lib/account/member.server";
 import { publicConfig } from "./lib/platform/config.server";
+import { memberSessionContext } from "./lib/platform/contexts";
 import { useLitePages } from "./lib/platform/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
 import { useNonce } from "./lib/platform/nonce";
-import { memberSessionContext } from "./lib/platform/session.server";
 import { isTrialExpiredBody } from "./lib/platform/trial";
 
 export const middleware: Route.MiddlewareFunction[] = [

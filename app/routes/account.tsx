@@ -29,13 +29,12 @@ import {
   PasswordSchema,
   toAccountPayload,
 } from "~/lib/account/profile-forms.server";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { dialogFromSearch } from "~/lib/platform/dialog-url";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { type Attempt, loginLimiter } from "~/lib/platform/rate-limit.server";
 import { loginUrlFor } from "~/lib/platform/request-url";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";

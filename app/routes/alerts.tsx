@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatShortDate } from "~/lib/format/dates";
 import { subjectOf } from "~/lib/format/notes-format";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
 

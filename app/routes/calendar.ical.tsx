@@ -13,7 +13,7 @@ import {
   notModified,
   refusedCalendar,
 } from "~/lib/pages/calendar-feed.server";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { formFailure, refusalText } from "~/lib/platform/form-failure.server";
 import { publicOrigin } from "~/lib/platform/request-url";
 import { FEED_HASH_PATTERN } from "../../contract/calendar";

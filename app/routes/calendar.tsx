@@ -15,10 +15,9 @@ import {
   reminderTitle,
   shiftMonth,
 } from "~/lib/pages/calendar";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { publicOrigin } from "~/lib/platform/request-url";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 

@@ -3,10 +3,9 @@ import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
 import { type ContactReason, contactTexts } from "~/lib/pages/contact-us";
 import { ContactUsSchema } from "~/lib/pages/contact-us.server";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 

@@ -24,9 +24,8 @@ import {
 import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { publicOrigin } from "~/lib/platform/request-url";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";

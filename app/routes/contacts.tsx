@@ -3,7 +3,8 @@ import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
 import type { Column } from "~/components/results-table";
 import { formatShortDate } from "~/lib/format/dates";
-import { ApiRequestError, apiContext } from "~/lib/platform/api.server";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
 import {

@@ -3,13 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { EMAIL_MAX, PASSWORD_TYPED_MAX, tooLong } from "~/lib/platform/form-limits";
 import { loginLimiter } from "~/lib/platform/rate-limit.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/login";
 

@@ -3,7 +3,7 @@ import { ListSearchForm } from "~/components/lists/list-search-form";
 import { Pagination } from "~/components/pagination";
 import { formatShortDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { listSearch, readListParams } from "~/lib/search/list-params";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";

@@ -1,4 +1,4 @@
-import { createContext, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import {
   DetailHeader,
   DialogAction,
@@ -38,25 +38,21 @@ import { researchIntent } from "~/lib/detail/project-research.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { formatDate } from "~/lib/format/dates";
 import { addressLine } from "~/lib/format/format";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext, projectPrefetchContext } from "~/lib/platform/contexts";
 import { publicOrigin } from "~/lib/platform/request-url";
-import { memberSessionContext } from "~/lib/platform/session.server";
-import { type Settled, settle } from "~/lib/platform/settle";
+import { settle } from "~/lib/platform/settle";
 import { isFreeTrial } from "~/lib/platform/trial";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
-import type { Project, ProjectRow } from "../../contract/projects";
+import type { ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
 
 export const handle = { title: "Project" };
 
 const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
 const TRIAL_OVER_MESSAGE = "Your free trial is over: subscribe to open this project.";
-
-/** The project read by this route's middleware, before any loader (the root's Users/Me included) runs. */
-const projectPrefetch = createContext<Promise<Settled<Project>> | null>(null);
 
 /**
  * Opening a project is what uses up a trial member's free reports. Reading it here, before the loaders,
@@ -68,7 +64,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (id && (request.method === "GET" || request.method === "HEAD")) {
       const api = context.get(apiContext);
       const pending = settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
-      context.set(projectPrefetch, pending);
+      context.set(projectPrefetchContext, pending);
       // The notes and the similar projects do not depend on the report the read may spend: they are asked for
       // alongside it, and the loader's same calls share these answers (its own handling of a failure included).
       const similarPage = readDetailState(new URL(request.url).searchParams).similarPage;
@@ -92,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await loadDetail({
     id: parseEntityId(params.projectId),
     read: async (id) => {
-      const prefetched = await context.get(projectPrefetch);
+      const prefetched = await context.get(projectPrefetchContext);
       if (!prefetched) return (await api.call(endpoints.project, { params: { id } })).data;
       if (prefetched.ok) return prefetched.value;
       throw prefetched.error;

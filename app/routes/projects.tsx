@@ -8,7 +8,7 @@ import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatMillions } from "~/lib/format/project-format";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import {
   bulkAction,
   bulkDialogFromUrl,

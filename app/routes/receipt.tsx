@@ -4,7 +4,8 @@ import { useHydrated } from "~/components/hydrated";
 import { COMPANY } from "~/components/shell/footer";
 import { durationText, money } from "~/lib/billing/pricing";
 import { formatDate } from "~/lib/format/dates";
-import { ApiRequestError, apiContext } from "~/lib/platform/api.server";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/receipt";
 

@@ -6,10 +6,9 @@ import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/component
 import { LitePagesSwitch } from "~/components/lite-banner";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { useLitePages } from "~/lib/platform/lite-pages";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";

@@ -38,13 +38,12 @@ import {
   priceToCharge,
   registerOptions,
 } from "~/lib/billing/pricing.server";
-import { apiContext } from "~/lib/platform/api.server";
 import { config } from "~/lib/platform/config.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure, refusalText } from "~/lib/platform/form-failure.server";
 import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";

@@ -45,10 +45,10 @@ import {
   registerOptions,
 } from "~/lib/billing/pricing.server";
 import { formatDate } from "~/lib/format/dates";
-import { ApiRequestError, apiContext } from "~/lib/platform/api.server";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
-import { memberSessionContext } from "~/lib/platform/session.server";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
 import { Modal } from "~/components/modal";
 import { loadContent } from "~/lib/pages/content.server";
-import { apiContext } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/training-videos";
 
 export const handle = { title: "Training Videos" };

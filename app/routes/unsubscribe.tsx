@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
-import { ApiRequestError, apiContext } from "~/lib/platform/api.server";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { readForm } from "~/lib/platform/read-form.server";
 import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";

@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestInfoContext } from "../../app/lib/platform/contexts";
 import {
   AbuseLimiter,
   delayAfterAttempt,
@@ -8,7 +9,6 @@ import {
   memoryStore,
   waitText,
 } from "../../app/lib/platform/rate-limit.server";
-import { requestInfoContext } from "../../app/lib/platform/request-info.server";
 
 function from(clientAddress: string) {
   const context = new RouterContextProvider();

@@ -2,8 +2,9 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { endpoints } from "../../../contract/endpoints";
 import type { User } from "../../../contract/user";
 import { isoDay } from "../format/dates";
-import { ApiRequestError, apiContext, trialExpiredResponse } from "../platform/api.server";
-import { type MemberSession, memberSessionContext } from "../platform/session.server";
+import { ApiRequestError, trialExpiredResponse } from "../platform/api.server";
+import { apiContext, memberSessionContext } from "../platform/contexts";
+import type { MemberSession } from "../platform/session.server";
 import { isFreeTrial, isTrialExpired, remainingProjects } from "../platform/trial";
 
 /**

@@ -11,8 +11,8 @@ import { RateLimiterRes } from "rate-limiter-flexible";
 import type { RouterContextProvider } from "react-router";
 import { clientKeyOf } from "../platform/client-address";
 import { config } from "../platform/config.server";
+import { requestInfoContext } from "../platform/contexts";
 import { store, waitText } from "../platform/rate-limit.server";
-import { requestInfoContext } from "../platform/request-info.server";
 
 export const MAX_FAILED_CARDS_PER_HOUR = 5;
 const HOUR_SECONDS = 3600;

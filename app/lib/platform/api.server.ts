@@ -1,4 +1,4 @@
-import { createContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { ApiError as ApiErrorAnswer } from "../../../contract/common";
 import { type Endpoint, endpoints, type HttpMethod } from "../../../contract/endpoints";
@@ -386,5 +386,3 @@ function logCall(method: string, path: string, status: number, note: string) {
   // Path only: query strings may carry search text; tokens and bodies are never logged.
   console.warn(`[api] ${method} /${path.split("?")[0]} → ${status || "no answer"}: ${note}`);
 }
-
-export const apiContext = createContext<ApiClient>();

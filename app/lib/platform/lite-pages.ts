@@ -1,5 +1,4 @@
 import { createContext as createReactContext, useContext } from "react";
-import { createContext } from "react-router";
 
 /**
  * Lite pages: the same screens with no script at all (the no-JavaScript forms and dialogs every screen already
@@ -17,9 +16,6 @@ export function litePagesFrom(request: Request): boolean {
   if (cookie) return cookie === `${LITE_COOKIE}=on`;
   return (request.headers.get("Save-Data") ?? "").trim().toLowerCase() === "on";
 }
-
-/** Whether this request is served as a lite page: set by the root middleware, read by entry.server and the CSP. */
-export const litePagesContext = createContext<boolean>(false);
 
 const LitePagesReactContext = createReactContext(false);
 export const LitePagesProvider = LitePagesReactContext.Provider;

@@ -1,14 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
 import { contentOrigin } from "../pages/content.server";
-import { ApiClient, apiContext } from "./api.server";
+import { ApiClient } from "./api.server";
 import { sharedCacheable } from "./cache-control";
 import { config } from "./config.server";
-import { litePagesContext, litePagesFrom } from "./lite-pages";
+import {
+  apiContext,
+  litePagesContext,
+  memberSessionContext,
+  nonceContext,
+  requestInfoContext,
+} from "./contexts";
+import { litePagesFrom } from "./lite-pages";
 import { logPath } from "./log-path";
-import { nonceContext } from "./nonce";
-import { requestInfoContext } from "./request-info.server";
-import { MemberSession, memberSessionContext } from "./session.server";
+import { MemberSession } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -26,8 +26,8 @@ import StoreAbstractImpl from "rate-limiter-flexible/lib/RateLimiterStoreAbstrac
 import type { RouterContextProvider } from "react-router";
 import { clientKeyOf } from "./client-address";
 import { config } from "./config.server";
+import { requestInfoContext } from "./contexts";
 import { LruCache } from "./lru";
-import { requestInfoContext } from "./request-info.server";
 
 const StoreAbstract = StoreAbstractImpl as unknown as typeof StoreAbstractType;
 

@@ -1,9 +1,6 @@
-import { createContext } from "react-router";
-
 /**
  * What the app server (server/index.ts) knows about a request before React Router sees it, handed over through
- * `getLoadContext` as a React Router context. The server reads this module's context object from the build
- * (app/entry.server.tsx re-exports it), so both sides use the same key.
+ * `getLoadContext` as a React Router context (its key: requestInfoContext in contexts.ts).
  */
 export type RequestRefusal = {
   /** 400 (form or query shape), 404 (a secret path spelled otherwise), 405 (method), 413 (body too large), 414 (query too long). */
@@ -21,5 +18,3 @@ export type RequestInfo = {
   /** A request the server refused before reading it further: the app answers it with its error page. */
   refusal: RequestRefusal | null;
 };
-
-export const requestInfoContext = createContext<RequestInfo>({ clientAddress: null, refusal: null });

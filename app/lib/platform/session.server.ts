@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createContext, createCookieSessionStorage, type Session } from "react-router";
+import { createCookieSessionStorage, type Session } from "react-router";
 import { config } from "./config.server";
 import { LruCache } from "./lru";
 import { openToken, sealToken } from "./token-crypto.server";
@@ -178,5 +178,3 @@ export class MemberSession {
     return null;
   }
 }
-
-export const memberSessionContext = createContext<MemberSession>();

@@ -2,11 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../../contract/endpoints";
-import { apiContext } from "../platform/api.server";
+import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
 import { PATH_MAX } from "../platform/form-limits";
 import { safeRedirectPath } from "../platform/safe-redirect";
-import { memberSessionContext } from "../platform/session.server";
 
 export type SavedKind = "project" | "contact";
 

@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { endpoints } from "../../../contract/endpoints";
 import { currentMember } from "../account/member.server";
-import { apiContext, type UpstreamFailureBody } from "../platform/api.server";
+import type { UpstreamFailureBody } from "../platform/api.server";
+import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
 import { safeRedirectPath } from "../platform/safe-redirect";
-import { memberSessionContext } from "../platform/session.server";
 import { isTrialExpiredBody } from "../platform/trial";
 import { readListParams } from "./list-params";
 

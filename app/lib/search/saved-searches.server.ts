@@ -3,10 +3,10 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../../contract/endpoints";
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from "../../../contract/searches";
-import { type ApiClient, apiContext } from "../platform/api.server";
+import type { ApiClient } from "../platform/api.server";
+import { apiContext, memberSessionContext } from "../platform/contexts";
 import { hrefWithoutDialog } from "../platform/dialog-url";
 import { formFailure } from "../platform/form-failure.server";
-import { memberSessionContext } from "../platform/session.server";
 
 /** The lists that keep saved searches, with their calls. */
 const KINDS = {
