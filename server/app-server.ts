@@ -28,7 +28,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { sharedCacheable } from "../app/lib/platform/cache-control";
-import { clientAddressOf } from "../app/lib/platform/client-address";
+import { clientAddressOf } from "../app/lib/platform/client-address.server";
 import type { Config } from "../app/lib/platform/config.server";
 import { logPath, nonCanonicalSecretPath } from "../app/lib/platform/log-path";
 import type { RequestInfo, RequestRefusal } from "../app/lib/platform/request-info.server";

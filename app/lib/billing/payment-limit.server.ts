@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import type { RouterContextProvider } from "react-router";
-import { clientKeyOf } from "../platform/client-address";
+import { clientKeyOf } from "../platform/client-address.server";
 import { config } from "../platform/config.server";
 import { requestInfoContext } from "../platform/contexts";
 import { store, waitText } from "../platform/rate-limit.server";

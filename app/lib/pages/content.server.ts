@@ -6,7 +6,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
-import { config } from "../platform/config.server";
+import { contentBase } from "../platform/config.server";
 import { LruCache } from "../platform/lru";
 
 export type ContentKind = "manuals" | "videos";
@@ -62,17 +62,6 @@ const Post = z.object({
     .catch({}),
 });
 const PostList = z.array(z.unknown());
-
-/** The content site's base (…/wp-json) when CONTENT_API_URL is an http(s) address, else null. */
-export function contentBase(url = config.contentApiUrl): URL | null {
-  if (!url.trim()) return null;
-  try {
-    const base = new URL(url.trim().replace(/\/*$/, "/"));
-    return base.protocol === "http:" || base.protocol === "https:" ? base : null;
-  } catch {
-    return null;
-  }
-}
 
 /** An absolute http(s) address, or null (no javascript:, data: or relative paths from the content site). */
 export function httpUrl(value: string | null | undefined): string | null {
@@ -193,9 +182,4 @@ export async function loadContent(
     cache.set(url, result, FAILURE_TTL_MS);
     return result;
   }
-}
-
-/** The content site's origin, for the page's img-src (its thumbnails), or null. */
-export function contentOrigin(): string | null {
-  return contentBase()?.origin ?? null;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTrustedProxies } from "./client-address";
+import { parseTrustedProxies } from "./client-address.server";
 
 const DEV_SECRET = "development-only-secret-do-not-use-in-production";
 
@@ -81,7 +81,7 @@ function loadConfig() {
     sessionSecrets: secrets,
     port: env.PORT,
     host: env.HOST,
-    /** Addresses and ranges whose X-Forwarded-For is believed (client-address.ts); null: none. */
+    /** Addresses and ranges whose X-Forwarded-For is believed (client-address.server.ts); null: none. */
     trustedProxies,
     redisUrl: env.REDIS_URL ?? null,
     marketingSiteUrl: env.MARKETING_SITE_URL,
@@ -128,6 +128,22 @@ function loadConfig() {
 
 export type Config = ReturnType<typeof loadConfig>;
 export const config: Config = loadConfig();
+
+/** The help content site's base (…/wp-json) when CONTENT_API_URL is an http(s) address, else null. */
+export function contentBase(url = config.contentApiUrl): URL | null {
+  if (!url.trim()) return null;
+  try {
+    const base = new URL(url.trim().replace(/\/*$/, "/"));
+    return base.protocol === "http:" || base.protocol === "https:" ? base : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The help content site's origin, for the page's img-src (its thumbnails), or null. */
+export function contentOrigin(): string | null {
+  return contentBase()?.origin ?? null;
+}
 
 /** The subset of configuration the browser may see (links only, never secrets). */
 export function publicConfig() {

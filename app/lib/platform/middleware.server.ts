@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
-import { contentOrigin } from "../pages/content.server";
 import { ApiClient } from "./api.server";
 import { sharedCacheable } from "./cache-control";
-import { config } from "./config.server";
+import { config, contentOrigin } from "./config.server";
 import {
   apiContext,
   litePagesContext,

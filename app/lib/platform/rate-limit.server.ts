@@ -24,7 +24,7 @@ import type { RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import StoreAbstractImpl from "rate-limiter-flexible/lib/RateLimiterStoreAbstract.js";
 import type { RouterContextProvider } from "react-router";
-import { clientKeyOf } from "./client-address";
+import { clientKeyOf } from "./client-address.server";
 import { config } from "./config.server";
 import { requestInfoContext } from "./contexts";
 import { LruCache } from "./lru";
