@@ -1,6 +1,7 @@
 import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
+import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
 import { formatShortDate } from "~/lib/format/dates";
 import { ApiRequestError } from "~/lib/platform/api.server";
@@ -81,17 +82,11 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
   const title = loaderData.saved ? "Saved Contacts" : "Directory";
   if (loaderData.forbidden || (!loaderData.saved && user && !user.allow_directory)) {
     return (
-      <div className="max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          {DIRECTORY_NOT_INCLUDED}
-        </p>
-        <p>
-          <AppLink to="/Me/Contacts" className="text-brand-700 underline">
-            Go to your saved contacts
-          </AppLink>
-        </p>
-      </div>
+      <NotIncluded
+        title={title}
+        message={DIRECTORY_NOT_INCLUDED}
+        wayOn={{ href: "/Me/Contacts", label: "Go to your saved contacts" }}
+      />
     );
   }
   return (

@@ -1,9 +1,9 @@
 import { AppLink } from "~/components/app-link";
-import type { Breadcrumb } from "~/lib/detail/types";
 
 /**
- * A screen the member's subscription does not reach ("… is not part of your subscription", a project outside
- * the coverage, a trial with no report left): the screen's heading, the notice saying why, and the way on.
+ * The one "not included in your plan" notice: a screen the member's subscription does not reach ("… is not part
+ * of your subscription": the company search, the contact directory, a project outside the coverage, a trial with
+ * no report left): the screen's heading, the notice saying why, and the way on.
  */
 export function NotIncluded({
   title,
@@ -12,7 +12,7 @@ export function NotIncluded({
 }: {
   title: string;
   message: string;
-  wayOn?: Breadcrumb | null;
+  wayOn?: { href: string; label: string } | null;
 }) {
   return (
     <div className="max-w-2xl space-y-3">
