@@ -5,7 +5,7 @@ import { loadRenderedParts } from "./components/lazy-part";
 
 // React Router's own client entry, but hydration waits for the chunks of the lazy parts the server rendered
 // open (decision 064). The route modules, which declare those parts, are evaluated by the time the document's
-// route-modules script has set __reactRouterRouteModules (app/lib/paint-first.server.ts imports this entry
+// route-modules script has set __reactRouterRouteModules (app/lib/platform/paint-first.server.ts imports this entry
 // alongside them).
 function routeModulesEvaluated(): Promise<void> {
   return new Promise((resolve) => {

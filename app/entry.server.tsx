@@ -2,15 +2,16 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { LitePagesProvider, litePagesContext } from "./lib/lite-pages";
-import { logPath } from "./lib/log-path";
-import { NonceProvider, nonceContext } from "./lib/nonce";
-import { paintBeforeScriptBytes } from "./lib/paint-first.server";
+import { litePagesContext, nonceContext } from "./lib/platform/contexts";
+import { LitePagesProvider } from "./lib/platform/lite-pages";
+import { logPath } from "./lib/platform/log-path";
+import { NonceProvider } from "./lib/platform/nonce";
+import { paintBeforeScriptBytes } from "./lib/platform/paint-first.server";
 
 // The app server (server/app-server.ts) reads the validated configuration and the context key it hands the
 // client address and refusals over with from here: the build's server entry is the one module both share.
-export { config } from "./lib/config.server";
-export { requestInfoContext } from "./lib/request-info.server";
+export { config } from "./lib/platform/config.server";
+export { requestInfoContext } from "./lib/platform/contexts";
 
 export const streamTimeout = 10_000;
 

@@ -16,13 +16,13 @@ import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { ScriptState } from "./components/script-state";
 import { TrialExpiredPage } from "./components/shell/trial-expired-page";
-import { publicConfig } from "./lib/config.server";
-import { useLitePages } from "./lib/lite-pages";
-import { currentMember, pagePath, previousRemainingFor } from "./lib/member.server";
-import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/middleware.server";
-import { useNonce } from "./lib/nonce";
-import { memberSessionContext } from "./lib/session.server";
-import { isTrialExpiredBody } from "./lib/trial";
+import { currentMember, pagePath, previousRemainingFor } from "./lib/account/member.server";
+import { publicConfig } from "./lib/platform/config.server";
+import { memberSessionContext } from "./lib/platform/contexts";
+import { useLitePages } from "./lib/platform/lite-pages";
+import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
+import { useNonce } from "./lib/platform/nonce";
+import { isTrialExpiredBody } from "./lib/platform/trial";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeaders,
@@ -105,7 +105,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The member layout's trial gate (app/lib/member.server.ts) stops an expired trial before any loader runs.
+  // The member layout's trial gate (app/lib/account/member.server.ts) stops an expired trial before any loader runs.
   if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
     return <TrialExpiredPage body={error.data} />;
   }

@@ -10,9 +10,9 @@
  * - the client's address (socket, or the rightmost untrusted X-Forwarded-For hop behind TRUSTED_PROXIES)
  *   through requestInfoContext;
  * - compressed answers (server/compression.ts) and one access-log line per request: method, path without its
- *   query and with secrets redacted (app/lib/log-path.ts), status, time.
+ *   query and with secrets redacted (app/lib/platform/log-path.ts), status, time.
  *
- * The configuration is the app's own (app/lib/config.server.ts), validated when the build loads: the server
+ * The configuration is the app's own (app/lib/platform/config.server.ts), validated when the build loads: the server
  * reads it, and the context key, from the build's server entry (app/entry.server.tsx re-exports them).
  */
 import { once } from "node:events";
@@ -27,11 +27,11 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { sharedCacheable } from "../app/lib/cache-control";
-import { clientAddressOf } from "../app/lib/client-address";
-import type { Config } from "../app/lib/config.server";
-import { logPath, nonCanonicalSecretPath } from "../app/lib/log-path";
-import type { RequestInfo, RequestRefusal } from "../app/lib/request-info.server";
+import { sharedCacheable } from "../app/lib/platform/cache-control";
+import { clientAddressOf } from "../app/lib/platform/client-address.server";
+import type { Config } from "../app/lib/platform/config.server";
+import { logPath, nonCanonicalSecretPath } from "../app/lib/platform/log-path";
+import type { RequestInfo, RequestRefusal } from "../app/lib/platform/request-info.server";
 import { compressible, compressor, preferredEncoding } from "./compression";
 import { checkFormBody, checkQuery, REFUSALS } from "./limits";
 import { methodTable } from "./methods";
@@ -312,7 +312,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     }
     const cookies = response.headers.getSetCookie();
     // Never a cookie on an answer a shared cache may keep and hand to others (the app already holds it back:
-    // app/lib/middleware.server.ts; this is the last line).
+    // app/lib/platform/middleware.server.ts; this is the last line).
     if (cookies.length && sharedCacheable(response.headers.get("cache-control"))) {
       console.warn(
         `[server] ${method} ${logPath(req.url ?? "/")}: Set-Cookie dropped from a shared-cacheable answer`,
@@ -353,7 +353,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
 
     if ((method === "GET" || method === "HEAD") && (await statics.serve(pathname, req, res))) return;
     // A secret path (a reset token, a calendar feed) is served at its one canonical spelling only, whose
-    // redaction in the logs is certain; any other spelling of it is a 404 (app/lib/log-path.ts).
+    // redaction in the logs is certain; any other spelling of it is a 404 (app/lib/platform/log-path.ts).
     if (nonCanonicalSecretPath(pathname)) return refuse(req, res, pathname, REFUSALS.notFound);
 
     if (method === "OPTIONS") {

@@ -5,7 +5,7 @@
  * limit crossed, so a hostile body costs no more than the limit itself; nothing here builds a FormData.
  * The body's size is checked while it is read (server/index.ts).
  */
-import type { RequestRefusal } from "../app/lib/request-info.server";
+import type { RequestRefusal } from "../app/lib/platform/request-info.server";
 
 export type RequestLimits = {
   maxBodyBytes: number;

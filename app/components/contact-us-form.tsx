@@ -3,9 +3,9 @@ import { useEffect } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import type { z } from "zod";
 import { useHydrated } from "~/components/hydrated";
-import { type ContactDialogName, type ContactReason, contactTexts } from "~/lib/contact-us";
-import type { ContactUsSchema } from "~/lib/contact-us.server";
-import { hrefWithoutDialog } from "~/lib/dialog-url";
+import { type ContactDialogName, type ContactReason, contactTexts } from "~/lib/pages/contact-us";
+import type { ContactUsSchema } from "~/lib/pages/contact-us.server";
+import { hrefWithoutDialog } from "~/lib/platform/dialog-url";
 import { FormAlert, SubmitButton, TextareaField, useIsSubmitting } from "./forms";
 import { Modal } from "./modal";
 

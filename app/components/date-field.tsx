@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/hydrated";
-import { isoDayToLocalDate, isoDayToUs, localDateToIsoDay, usToIsoDay } from "~/lib/date-input";
+import { isoDayToLocalDate, isoDayToUs, localDateToIsoDay, usToIsoDay } from "~/lib/format/date-input";
 import { ErrorList } from "./forms";
 
 const DayPicker = lazy(() => import("./day-picker.client"));

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
-import { isTrialExpiredBody } from "~/lib/trial";
+import { isTrialExpiredBody } from "~/lib/platform/trial";
 import { TrialExpiredPage } from "./shell/trial-expired-page";
 import { TrialExpiredDialog } from "./trial-dialogs";
 
@@ -33,7 +33,7 @@ function describe(error: unknown): Described {
 
 /**
  * The friendly page every error boundary shows: a title, a plain message, a way back. No stack, no token. A
- * refusal because the member's free trial is over (app/lib/api.server.ts) is the trial-expired dialog instead.
+ * refusal because the member's free trial is over (app/lib/platform/api.server.ts) is the trial-expired dialog instead.
  */
 export function ErrorPage({ error, compact = false }: { error: unknown; compact?: boolean }) {
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "react-router";
 import { AppLink } from "~/components/app-link";
-import { type ExtraParams, type ListParams, listSearch, pageWindow } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch, pageWindow } from "~/lib/search/list-params";
 
 /**
  * Page links (first, two either side of the current page, last) and a page-jump select in a GET form.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { AppLink } from "~/components/app-link";
-import { type ExtraParams, type ListParams, listSearch, nextSort } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch, nextSort } from "~/lib/search/list-params";
 
 export type Column<Row> = {
   key: string;

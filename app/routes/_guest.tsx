@@ -1,6 +1,6 @@
 import { Link, Outlet, redirect } from "react-router";
 import { ResultDialog } from "~/components/result-dialog";
-import { memberSessionContext } from "~/lib/session.server";
+import { memberSessionContext } from "~/lib/platform/contexts";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_guest";
 

@@ -1,11 +1,11 @@
 import { isRouteErrorResponse, Outlet, redirect, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-shell";
-import { isoDay } from "~/lib/dates";
-import { trialGate } from "~/lib/member.server";
-import { loginUrlFor } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
-import { isTrialExpiredBody } from "~/lib/trial";
+import { trialGate } from "~/lib/account/member.server";
+import { isoDay } from "~/lib/format/dates";
+import { memberSessionContext } from "~/lib/platform/contexts";
+import { loginUrlFor } from "~/lib/platform/request-url";
+import { isTrialExpiredBody } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_member";
 

@@ -1,6 +1,6 @@
 import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Footer } from "~/components/shell/footer";
-import { memberSessionContext } from "~/lib/session.server";
+import { memberSessionContext } from "~/lib/platform/contexts";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_signup";
 

@@ -12,12 +12,7 @@ import {
   useIsSubmitting,
 } from "~/components/forms";
 import { Modal } from "~/components/modal";
-import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
-import { apiContext } from "~/lib/api.server";
-import { knownDevice, rememberDevice } from "~/lib/device-cookie.server";
-import { dialogFromSearch } from "~/lib/dialog-url";
-import { formFailure } from "~/lib/form-failure.server";
-import { currentMember } from "~/lib/member.server";
+import { currentMember } from "~/lib/account/member.server";
 import {
   ACCOUNT_SAVED,
   countryOptions,
@@ -27,16 +22,20 @@ import {
   PASSWORD_CHANGED,
   PASSWORD_FAILED_TITLE,
   stateSelect,
-} from "~/lib/profile-forms";
+} from "~/lib/account/profile-forms";
 import {
   AccountSchema,
   CLEARED_PASSWORD_FIELDS,
   PasswordSchema,
   toAccountPayload,
-} from "~/lib/profile-forms.server";
-import { type Attempt, loginLimiter } from "~/lib/rate-limit.server";
-import { loginUrlFor } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
+} from "~/lib/account/profile-forms.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
+import { dialogFromSearch } from "~/lib/platform/dialog-url";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { type Attempt, loginLimiter } from "~/lib/platform/rate-limit.server";
+import { loginUrlFor } from "~/lib/platform/request-url";
+import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { apiContext } from "~/lib/api.server";
-import { formatShortDate } from "~/lib/dates";
-import { subjectOf } from "~/lib/notes-format";
+import { formatShortDate } from "~/lib/format/dates";
+import { subjectOf } from "~/lib/format/notes-format";
+import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
 

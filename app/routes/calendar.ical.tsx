@@ -1,15 +1,21 @@
 /**
  * /Calendar/{hash}/Ical: the member's note reminders as an iCalendar feed, for calendar programs that subscribe
  * to it. No session: the secret in the address is the only credential (so the route is outside the member
- * layout, and the access log redacts it: app/lib/log-path.ts). An unknown or replaced secret answers 404 (a
+ * layout, and the access log redacts it: app/lib/platform/log-path.ts). An unknown or replaced secret answers 404 (a
  * password reset or change replaces it); a free trial that is over, 403 with a calendar that says so and has no
  * event.
  * Polling programs get Cache-Control max-age, an ETag (answered 304 when it has not changed) and Last-Modified.
  */
-import { apiContext } from "~/lib/api.server";
-import { calendarFile, FEED_MAX_AGE_SECONDS, notModified, refusedCalendar } from "~/lib/calendar-feed.server";
-import { formFailure, refusalText } from "~/lib/form-failure.server";
-import { publicOrigin } from "~/lib/request-url";
+
+import {
+  calendarFile,
+  FEED_MAX_AGE_SECONDS,
+  notModified,
+  refusedCalendar,
+} from "~/lib/pages/calendar-feed.server";
+import { apiContext } from "~/lib/platform/contexts";
+import { formFailure, refusalText } from "~/lib/platform/form-failure.server";
+import { publicOrigin } from "~/lib/platform/request-url";
 import { FEED_HASH_PATTERN } from "../../contract/calendar";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar.ical";

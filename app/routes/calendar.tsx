@@ -6,7 +6,7 @@ import { MonthCalendar } from "~/components/calendar/month-calendar";
 import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
-import { apiContext } from "~/lib/api.server";
+import { isoDay } from "~/lib/format/dates";
 import {
   type CalendarEvent,
   monthOf,
@@ -14,11 +14,10 @@ import {
   monthTitle,
   reminderTitle,
   shiftMonth,
-} from "~/lib/calendar";
-import { isoDay } from "~/lib/dates";
-import { formFailure } from "~/lib/form-failure.server";
-import { publicOrigin } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
+} from "~/lib/pages/calendar";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { publicOrigin } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 

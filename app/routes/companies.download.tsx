@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { COMPANY_SEARCH_FIELDS, readSearch, searchToApi } from "~/lib/advanced-search";
-import { downloadList } from "~/lib/download.server";
+import { COMPANY_SEARCH_FIELDS, readSearch, searchToApi } from "~/lib/search/advanced-search";
+import { downloadList } from "~/lib/search/download.server";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/companies.download";

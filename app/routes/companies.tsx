@@ -2,14 +2,16 @@ import { data } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { ListPage } from "~/components/lists/list-page";
+import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
-import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
-import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
-import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/company-detail";
-import { formatShortDate } from "~/lib/dates";
-import { readListParams } from "~/lib/list-params";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
+import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/detail/company-detail";
+import { formatShortDate } from "~/lib/format/dates";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
+import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
+import { readListParams } from "~/lib/search/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import type { CompanyRow } from "../../contract/companies";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
@@ -64,17 +66,11 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
   const user = useRootData()?.user;
   if (loaderData.forbidden) {
     return (
-      <div className="max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Companies</h1>
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          {COMPANY_SEARCH_NOT_INCLUDED}
-        </p>
-        <p>
-          <AppLink to="/Projects" className="text-brand-700 underline">
-            Go to the project search
-          </AppLink>
-        </p>
-      </div>
+      <NotIncluded
+        title="Companies"
+        message={COMPANY_SEARCH_NOT_INCLUDED}
+        wayOn={{ href: "/Projects", label: "Go to the project search" }}
+      />
     );
   }
   return (

@@ -13,7 +13,7 @@ import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
 import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { apiContext } from "~/lib/api.server";
+import { detailAction } from "~/lib/detail/actions.server";
 import {
   COMPANY_NOT_FOUND,
   COMPANY_SEARCH_NOT_INCLUDED,
@@ -21,13 +21,13 @@ import {
   carriedCompanyList,
   companyBreadcrumb,
   readCompanyState,
-} from "~/lib/company-detail";
-import { companyIntents } from "~/lib/company-forms.server";
-import { formatShortDate } from "~/lib/dates";
-import { detailAction } from "~/lib/detail/actions.server";
+} from "~/lib/detail/company-detail";
+import { companyIntents } from "~/lib/detail/company-forms.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { publicOrigin } from "~/lib/request-url";
+import { formatShortDate } from "~/lib/format/dates";
+import { apiContext } from "~/lib/platform/contexts";
+import { publicOrigin } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";

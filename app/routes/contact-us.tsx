@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
-import { apiContext } from "~/lib/api.server";
-import { type ContactReason, contactTexts } from "~/lib/contact-us";
-import { ContactUsSchema } from "~/lib/contact-us.server";
-import { formFailure } from "~/lib/form-failure.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { memberSessionContext } from "~/lib/session.server";
+import { type ContactReason, contactTexts } from "~/lib/pages/contact-us";
+import { ContactUsSchema } from "~/lib/pages/contact-us.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 

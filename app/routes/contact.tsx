@@ -11,7 +11,7 @@ import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
-import { apiContext } from "~/lib/api.server";
+import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import {
   backToContactsHref,
   CONTACT_NOT_FOUND,
@@ -20,14 +20,13 @@ import {
   contactFields,
   contactName,
   readContactDetailState,
-} from "~/lib/contact-detail";
-import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
+} from "~/lib/detail/contact-detail";
 import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import type { ListParams } from "~/lib/list-params";
-import { publicOrigin } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { publicOrigin } from "~/lib/platform/request-url";
+import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact";

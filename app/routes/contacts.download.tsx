@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { CONTACT_SEARCH_FIELDS, readSearch, searchToApi } from "~/lib/advanced-search";
-import { downloadList } from "~/lib/download.server";
+import { CONTACT_SEARCH_FIELDS, readSearch, searchToApi } from "~/lib/search/advanced-search";
+import { downloadList } from "~/lib/search/download.server";
 import { CONTACT_ORDER_BY } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts.download";

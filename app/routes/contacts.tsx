@@ -1,14 +1,21 @@
 import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { FolderSwatch, ListPage } from "~/components/lists/list-page";
+import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
-import { searchLinkParams, searchToApi } from "~/lib/advanced-search";
-import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/advanced-search.server";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
-import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
-import { formatShortDate } from "~/lib/dates";
-import { readListParams } from "~/lib/list-params";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
+import { formatShortDate } from "~/lib/format/dates";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
+import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
+import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
+import {
+  bulkAction,
+  bulkDialogFromUrl,
+  savedListKind,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
+import { readListParams } from "~/lib/search/list-params";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
@@ -75,17 +82,11 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
   const title = loaderData.saved ? "Saved Contacts" : "Directory";
   if (loaderData.forbidden || (!loaderData.saved && user && !user.allow_directory)) {
     return (
-      <div className="max-w-2xl space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-          {DIRECTORY_NOT_INCLUDED}
-        </p>
-        <p>
-          <AppLink to="/Me/Contacts" className="text-brand-700 underline">
-            Go to your saved contacts
-          </AppLink>
-        </p>
-      </div>
+      <NotIncluded
+        title={title}
+        message={DIRECTORY_NOT_INCLUDED}
+        wayOn={{ href: "/Me/Contacts", label: "Go to your saved contacts" }}
+      />
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/counties";
 

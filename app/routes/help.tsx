@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { hrefWithDialog } from "~/lib/dialog-url";
+import { hrefWithDialog } from "~/lib/platform/dialog-url";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/help";
 

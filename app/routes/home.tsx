@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { apiContext } from "~/lib/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/home";
 

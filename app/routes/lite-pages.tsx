@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { config } from "~/lib/config.server";
-import { LITE_COOKIE } from "~/lib/lite-pages";
-import { readForm } from "~/lib/read-form.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { config } from "~/lib/platform/config.server";
+import { LITE_COOKIE } from "~/lib/platform/lite-pages";
+import { readForm } from "~/lib/platform/read-form.server";
+import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import type { Route } from "./+types/lite-pages";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,10 +1,9 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "~/components/forms";
-import { apiContext } from "~/lib/api.server";
-import { config } from "~/lib/config.server";
-import { readForm } from "~/lib/read-form.server";
-import { memberSessionContext } from "~/lib/session.server";
+import { config } from "~/lib/platform/config.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { readForm } from "~/lib/platform/read-form.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
 

@@ -1,6 +1,6 @@
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
-import { apiContext } from "~/lib/api.server";
-import { loadContent } from "~/lib/content.server";
+import { loadContent } from "~/lib/pages/content.server";
+import { apiContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/manual";
 
 export const handle = { title: "Manuals" };

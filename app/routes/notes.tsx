@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { ListSearchForm } from "~/components/lists/list-search-form";
 import { Pagination } from "~/components/pagination";
-import { apiContext } from "~/lib/api.server";
-import { formatShortDate } from "~/lib/dates";
-import { listSearch, readListParams } from "~/lib/list-params";
-import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/notes-format";
+import { formatShortDate } from "~/lib/format/dates";
+import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
+import { apiContext } from "~/lib/platform/contexts";
+import { listSearch, readListParams } from "~/lib/search/list-params";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 

@@ -1,4 +1,4 @@
-import { createContext, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import {
   DetailHeader,
   DialogAction,
@@ -22,14 +22,9 @@ import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
-import { apiContext } from "~/lib/api.server";
-import { formatDate } from "~/lib/dates";
+import { currentMember } from "~/lib/account/member.server";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
-import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { addressLine } from "~/lib/format";
-import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/geocode.server";
-import { currentMember } from "~/lib/member.server";
 import {
   backToSearchHref,
   breadcrumbFor,
@@ -38,25 +33,26 @@ import {
   readDetailState,
   similarProjectHref,
   type TabId,
-} from "~/lib/project-detail";
-import { researchIntent } from "~/lib/project-research.server";
-import { publicOrigin } from "~/lib/request-url";
-import { memberSessionContext } from "~/lib/session.server";
-import { type Settled, settle } from "~/lib/settle";
-import { isFreeTrial } from "~/lib/trial";
+} from "~/lib/detail/project-detail";
+import { researchIntent } from "~/lib/detail/project-research.server";
+import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
+import { formatDate } from "~/lib/format/dates";
+import { addressLine } from "~/lib/format/format";
+import { apiContext, memberSessionContext, projectPrefetchContext } from "~/lib/platform/contexts";
+import { publicOrigin } from "~/lib/platform/request-url";
+import { settle } from "~/lib/platform/settle";
+import { isFreeTrial } from "~/lib/platform/trial";
+import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
-import type { Project, ProjectRow } from "../../contract/projects";
+import type { ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
 
 export const handle = { title: "Project" };
 
 const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
 const TRIAL_OVER_MESSAGE = "Your free trial is over: subscribe to open this project.";
-
-/** The project read by this route's middleware, before any loader (the root's Users/Me included) runs. */
-const projectPrefetch = createContext<Promise<Settled<Project>> | null>(null);
 
 /**
  * Opening a project is what uses up a trial member's free reports. Reading it here, before the loaders,
@@ -68,7 +64,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (id && (request.method === "GET" || request.method === "HEAD")) {
       const api = context.get(apiContext);
       const pending = settle(api.call(endpoints.project, { params: { id } }).then((r) => r.data));
-      context.set(projectPrefetch, pending);
+      context.set(projectPrefetchContext, pending);
       // The notes and the similar projects do not depend on the report the read may spend: they are asked for
       // alongside it, and the loader's same calls share these answers (its own handling of a failure included).
       const similarPage = readDetailState(new URL(request.url).searchParams).similarPage;
@@ -92,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await loadDetail({
     id: parseEntityId(params.projectId),
     read: async (id) => {
-      const prefetched = await context.get(projectPrefetch);
+      const prefetched = await context.get(projectPrefetchContext);
       if (!prefetched) return (await api.call(endpoints.project, { params: { id } })).data;
       if (prefetched.ok) return prefetched.value;
       throw prefetched.error;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { downloadList } from "~/lib/download.server";
-import { projectSearchToApi, readProjectSearch } from "~/lib/project-search";
+import { downloadList } from "~/lib/search/download.server";
+import { projectSearchToApi, readProjectSearch } from "~/lib/search/project-search";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY } from "../../contract/projects";
 import type { Route } from "./+types/projects.download";

@@ -6,20 +6,25 @@ import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-p
 import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
-import { apiContext } from "~/lib/api.server";
-import { bulkAction, bulkDialogFromUrl, savedListKind, selectedIdsFromUrl } from "~/lib/bulk-actions.server";
-import { formatShortDate } from "~/lib/dates";
-import { geocodeMany, geocodeQuery } from "~/lib/geocode.server";
-import { carriedListSearch, listSearch, readListParams } from "~/lib/list-params";
-import { formatMillions } from "~/lib/project-format";
-import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/project-search";
+import { formatShortDate } from "~/lib/format/dates";
+import { formatMillions } from "~/lib/format/project-format";
+import { apiContext } from "~/lib/platform/contexts";
+import {
+  bulkAction,
+  bulkDialogFromUrl,
+  savedListKind,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
+import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
+import { carriedListSearch, listSearch, readListParams } from "~/lib/search/list-params";
+import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/search/project-search";
 import {
   projectSearchPanel,
   redirectToCanonicalProjectSearch,
   savedProjectSearchText,
   searchAllowed,
-} from "~/lib/project-search.server";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/saved-searches.server";
+} from "~/lib/search/project-search.server";
+import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";

@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { useHydrated } from "~/components/hydrated";
 import { COMPANY } from "~/components/shell/footer";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
 import { durationText, money } from "~/lib/billing/pricing";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format/dates";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/receipt";
 

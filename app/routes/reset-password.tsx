@@ -4,11 +4,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
-import { type AnswerOf, apiContext } from "~/lib/api.server";
-import { rememberDevice } from "~/lib/device-cookie.server";
-import { formFailure } from "~/lib/form-failure.server";
-import { PASSWORD_MAX, tooLong } from "~/lib/form-limits";
-import { memberSessionContext } from "~/lib/session.server";
+import type { AnswerOf } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { rememberDevice } from "~/lib/platform/device-cookie.server";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 

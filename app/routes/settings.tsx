@@ -4,13 +4,12 @@ import { data, Form, redirect } from "react-router";
 import { CheckboxGroup } from "~/components/checkbox-group";
 import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { LitePagesSwitch } from "~/components/lite-banner";
-import { getAdvancedOptionsOrNull } from "~/lib/advanced-options.server";
-import { apiContext } from "~/lib/api.server";
-import { formFailure } from "~/lib/form-failure.server";
-import { useLitePages } from "~/lib/lite-pages";
-import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/profile-forms";
-import { SettingsSchema, toSettingsPayload } from "~/lib/profile-forms.server";
-import { memberSessionContext } from "~/lib/session.server";
+import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
+import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { useLitePages } from "~/lib/platform/lite-pages";
+import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";
@@ -248,7 +247,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** This browser's choice of lite pages (a cookie, not an account setting: see app/lib/lite-pages.ts). */
+/** This browser's choice of lite pages (a cookie, not an account setting: see app/lib/platform/lite-pages.ts). */
 function LitePagesSection() {
   const lite = useLitePages();
   return (

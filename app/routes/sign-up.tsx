@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { config } from "~/lib/config.server";
-import { memberSessionContext } from "~/lib/session.server";
+import { config } from "~/lib/platform/config.server";
+import { memberSessionContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/sign-up";
 
 export const handle = { title: "Sign up" };

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { isFreeTrial } from "~/lib/trial";
+import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/signup.complete";
 

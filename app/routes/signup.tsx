@@ -10,7 +10,14 @@ import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
 import { FormAlert, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
-import { apiContext } from "~/lib/api.server";
+import { HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/account/signup";
+import {
+  CheckoutPost,
+  checkoutPost,
+  checkoutRules,
+  followAccount,
+  registerPayload,
+} from "~/lib/account/signup.server";
 import { cardOf } from "~/lib/billing/form.server";
 import { beginCardAttempt, emailPayer } from "~/lib/billing/payment-limit.server";
 import {
@@ -31,20 +38,12 @@ import {
   priceToCharge,
   registerOptions,
 } from "~/lib/billing/pricing.server";
-import { config } from "~/lib/config.server";
-import { rememberDevice } from "~/lib/device-cookie.server";
-import { formFailure, refusalText } from "~/lib/form-failure.server";
-import { publicFormLimiter } from "~/lib/rate-limit.server";
-import { messagesOf, readForm } from "~/lib/read-form.server";
-import { memberSessionContext } from "~/lib/session.server";
-import { HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/signup";
-import {
-  CheckoutPost,
-  checkoutPost,
-  checkoutRules,
-  followAccount,
-  registerPayload,
-} from "~/lib/signup.server";
+import { config } from "~/lib/platform/config.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { rememberDevice } from "~/lib/platform/device-cookie.server";
+import { formFailure, refusalText } from "~/lib/platform/form-failure.server";
+import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
+import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";

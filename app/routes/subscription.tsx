@@ -9,7 +9,6 @@ import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
 import { FormAlert, SelectInput, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
 import {
   ActivationPost,
   type ActivationValues,
@@ -45,10 +44,11 @@ import {
   priceToCharge,
   registerOptions,
 } from "~/lib/billing/pricing.server";
-import { formatDate } from "~/lib/dates";
-import { formFailure } from "~/lib/form-failure.server";
-import { messagesOf, readForm } from "~/lib/read-form.server";
-import { memberSessionContext } from "~/lib/session.server";
+import { formatDate } from "~/lib/format/dates";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { formFailure } from "~/lib/platform/form-failure.server";
+import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";

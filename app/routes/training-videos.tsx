@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
 import { Modal } from "~/components/modal";
-import { apiContext } from "~/lib/api.server";
-import { loadContent } from "~/lib/content.server";
+import { loadContent } from "~/lib/pages/content.server";
+import { apiContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/training-videos";
 
 export const handle = { title: "Training Videos" };

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
-import { ApiRequestError, apiContext } from "~/lib/api.server";
-import { readForm } from "~/lib/read-form.server";
+import { ApiRequestError } from "~/lib/platform/api.server";
+import { apiContext } from "~/lib/platform/contexts";
+import { readForm } from "~/lib/platform/read-form.server";
 import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/mail";

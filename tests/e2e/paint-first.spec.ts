@@ -1,5 +1,5 @@
 /**
- * The contract between app/lib/paint-first.server.ts and the installed React Router: the route-modules script
+ * The contract between app/lib/platform/paint-first.server.ts and the installed React Router: the route-modules script
  * React Router's <Scripts> writes is one the rewrite knows, so every full page loads its modules after the first
  * paint. An upgrade that changes the script fails here, naming the version, instead of silently loading the
  * scripts before the paint again.
@@ -25,7 +25,7 @@ test("every full page defers React Router's route-modules script past the first 
     expect(module, `${path}: no route-modules script`).toContain("window.__reactRouterRouteModules");
     expect(
       module.includes("first-contentful-paint") && !/\bimport\s*\*\s*as\b/.test(module),
-      `${path}: react-router ${reactRouter} wrote a route-modules script that app/lib/paint-first.server.ts does not know; update the rewrite for this version`,
+      `${path}: react-router ${reactRouter} wrote a route-modules script that app/lib/platform/paint-first.server.ts does not know; update the rewrite for this version`,
     ).toBe(true);
     expect(html, `${path}: module preloads left in the head`).not.toContain('<link rel="modulepreload"');
   }

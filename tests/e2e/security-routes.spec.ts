@@ -8,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Page } from "@playwright/test";
 import { createCookieSessionStorage } from "react-router";
-import { sharedCacheable } from "../../app/lib/cache-control";
+import { sharedCacheable } from "../../app/lib/platform/cache-control";
 import { APP_URL, HOSTILE_PORT, ROOT, SESSION_SECRET } from "./support/env";
 import {
   createMemberWithData,

@@ -12,9 +12,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiClient, ApiRequestError, upstreamFailureMessage } from "../../app/lib/api.server";
-import { config } from "../../app/lib/config.server";
-import { MemberSession } from "../../app/lib/session.server";
+import { ApiClient, ApiRequestError, upstreamFailureMessage } from "../../app/lib/platform/api.server";
+import { config } from "../../app/lib/platform/config.server";
+import { MemberSession } from "../../app/lib/platform/session.server";
 import { CSV_FILE, type Endpoint, endpoints } from "../../contract/endpoints";
 
 const TOKEN = "member-token-123";

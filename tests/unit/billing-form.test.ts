@@ -4,6 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { CheckoutPost, checkoutPost, checkoutRules } from "../../app/lib/account/signup.server";
 import {
   ActivationPost,
   activationPost,
@@ -12,8 +13,7 @@ import {
 } from "../../app/lib/billing/activation.server";
 import { expirationAsTyped } from "../../app/lib/billing/form.server";
 import type { PlanSummary } from "../../app/lib/billing/pricing";
-import { messagesOf, readForm } from "../../app/lib/read-form.server";
-import { CheckoutPost, checkoutPost, checkoutRules } from "../../app/lib/signup.server";
+import { messagesOf, readForm } from "../../app/lib/platform/read-form.server";
 
 const STATE: PlanSummary = {
   id: 3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedCacheable } from "../../app/lib/cache-control";
+import { sharedCacheable } from "../../app/lib/platform/cache-control";
 
 describe("sharedCacheable", () => {
   it("is true for an answer a shared cache may keep", () => {

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { calendarFile, notModified, refusedCalendar } from "../../app/lib/calendar-feed.server";
+import { calendarFile, notModified, refusedCalendar } from "../../app/lib/pages/calendar-feed.server";
 import type { NoteNotification } from "../../contract/calendar";
 
 const note = (id: number, date: string, text: string): NoteNotification => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthParam, monthTitle, monthWeeks, shiftMonth } from "../../app/lib/calendar";
+import { monthParam, monthTitle, monthWeeks, shiftMonth } from "../../app/lib/pages/calendar";
 
 describe("calendar months", () => {
   it("reads ?month= as YYYY-MM, else the fallback", () => {

@@ -4,7 +4,7 @@ import {
   clientKeyOf,
   normalizeAddress,
   parseTrustedProxies,
-} from "../../app/lib/client-address";
+} from "../../app/lib/platform/client-address.server";
 
 describe("client address", () => {
   it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {

@@ -5,8 +5,8 @@ import {
   readCompanyState,
   visibleCompanyTabs,
   websiteHref,
-} from "../../app/lib/company-detail";
-import { EditCompanySchema, editBody } from "../../app/lib/company-forms.server";
+} from "../../app/lib/detail/company-detail";
+import { EditCompanySchema, editBody } from "../../app/lib/detail/company-forms.server";
 
 const sp = (s: string) => new URLSearchParams(s);
 

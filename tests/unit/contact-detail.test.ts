@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { canAddFolder, folderDialogHref } from "../../app/lib/account/folders";
 import {
   backToContactsHref,
   carriedContactListParams,
@@ -8,8 +9,7 @@ import {
   readContactDetailState,
   telHref,
   webHref,
-} from "../../app/lib/contact-detail";
-import { canAddFolder, folderDialogHref } from "../../app/lib/folders";
+} from "../../app/lib/detail/contact-detail";
 
 const sp = (s: string) => new URLSearchParams(s);
 

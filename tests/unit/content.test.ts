@@ -1,6 +1,6 @@
 /** The help content site's posts as cards: hostile HTML and addresses from the content site never reach a page. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { embedUrl, httpUrl, loadContent, toContentItem } from "../../app/lib/content.server";
+import { embedUrl, httpUrl, loadContent, toContentItem } from "../../app/lib/pages/content.server";
 
 const hostile = {
   id: 7,
@@ -69,7 +69,7 @@ describe("loadContent", () => {
   });
 
   it("answers 'down' (never throws) when the content site fails, 'ok' with its cards when it answers", async () => {
-    const { config } = await import("../../app/lib/config.server");
+    const { config } = await import("../../app/lib/platform/config.server");
     const original = config.contentApiUrl;
     try {
       (config as { contentApiUrl: string }).contentApiUrl = "http://content.test/wp-json";

@@ -5,7 +5,7 @@ import {
   isoDayToUs,
   localDateToIsoDay,
   usToIsoDay,
-} from "../../app/lib/date-input";
+} from "../../app/lib/format/date-input";
 
 describe("reminder date conversions", () => {
   it("accepts only real dates", () => {

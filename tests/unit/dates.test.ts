@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatShortDate, isoDay } from "../../app/lib/dates";
+import { formatDate, formatDateTime, formatShortDate, isoDay } from "../../app/lib/format/dates";
 
 describe("date display", () => {
   it("keeps date-only values on their calendar day", () => {

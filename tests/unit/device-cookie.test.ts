@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knownDevice, rememberDevice } from "../../app/lib/device-cookie.server";
+import { knownDevice, rememberDevice } from "../../app/lib/platform/device-cookie.server";
 
 const withCookie = (setCookie: string, extra = "") =>
   new Request("http://app.test/Login", { headers: { Cookie: `${setCookie.split(";")[0]}${extra}` } });

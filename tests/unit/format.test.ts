@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatShortDate } from "../../app/lib/dates";
-import { fullName, initials } from "../../app/lib/format";
+import { formatDate, formatDateTime, formatShortDate } from "../../app/lib/format/dates";
+import { fullName, initials } from "../../app/lib/format/format";
 
 describe("date formats", () => {
   it("MM/DD/YYYY on detail pages, MM/DD/YY in lists", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ApiClient } from "../../app/lib/api.server";
-import { geocodeMany } from "../../app/lib/geocode.server";
+import type { ApiClient } from "../../app/lib/platform/api.server";
+import { geocodeMany } from "../../app/lib/search/geocode.server";
 import { endpoints } from "../../contract/endpoints";
 
 /** A stand-in for the API client's Geocode call: counts calls and how many run at once. */

@@ -5,7 +5,7 @@ import {
   nextSort,
   pageWindow,
   readListParams,
-} from "../../app/lib/list-params";
+} from "../../app/lib/search/list-params";
 
 const COLS = ["title", "city", "created_at"] as const;
 const read = (qs: string) => readListParams(new URLSearchParams(qs), COLS);

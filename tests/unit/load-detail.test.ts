@@ -1,7 +1,7 @@
 /** loadDetail: a detail screen's entity and what goes with it, as one of four outcomes; detailData, its answer. */
 import { describe, expect, it, vi } from "vitest";
-import { ApiRequestError } from "../../app/lib/api.server";
 import { detailData, loadDetail } from "../../app/lib/detail/load-detail.server";
+import { ApiRequestError } from "../../app/lib/platform/api.server";
 
 type Entity = { id: number; name: string };
 const entity: Entity = { id: 7, name: "Acme" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { logPath, nonCanonicalSecretPath } from "../../app/lib/log-path";
+import { logPath, nonCanonicalSecretPath } from "../../app/lib/platform/log-path";
 
 describe("logged paths", () => {
   it("never carry the query string", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LruCache } from "../../app/lib/lru";
+import { LruCache } from "../../app/lib/platform/lru";
 
 describe("LruCache", () => {
   it("evicts the least recently used entry", () => {

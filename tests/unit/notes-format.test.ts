@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOTE_SUMMARY_LENGTH, noteTabFrom, subjectOf, trimNote } from "../../app/lib/notes-format";
+import { NOTE_SUMMARY_LENGTH, noteTabFrom, subjectOf, trimNote } from "../../app/lib/format/notes-format";
 
 describe("trimNote (note summary, 300 characters)", () => {
   it("keeps a note of 300 characters or fewer as it is", () => {

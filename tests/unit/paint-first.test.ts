@@ -5,7 +5,7 @@ import {
   PRELOADS_PER_TASK,
   paintBeforeScript,
   paintBeforeScriptBytes,
-} from "../../app/lib/paint-first.server";
+} from "../../app/lib/platform/paint-first.server";
 
 // The route-modules script as React Router 7 writes it (lazy route discovery: no manifest import).
 const SCRIPT = `;

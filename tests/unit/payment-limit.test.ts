@@ -7,7 +7,7 @@ import {
   MAX_FAILED_CARDS_PER_HOUR,
   memberPayer,
 } from "../../app/lib/billing/payment-limit.server";
-import { requestInfoContext } from "../../app/lib/request-info.server";
+import { requestInfoContext } from "../../app/lib/platform/contexts";
 
 function from(clientAddress: string) {
   const context = new RouterContextProvider();

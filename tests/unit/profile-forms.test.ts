@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { countryOptions, stateSelect } from "../../app/lib/profile-forms";
+import { countryOptions, stateSelect } from "../../app/lib/account/profile-forms";
 import {
   AccountSchema,
   PasswordSchema,
   SettingsSchema,
   toAccountPayload,
   toSettingsPayload,
-} from "../../app/lib/profile-forms.server";
+} from "../../app/lib/account/profile-forms.server";
 
 function form(entries: [string, string][]) {
   const fd = new FormData();

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { splitNotes } from "../../app/lib/detail/notes";
-import { differsOnlyInView, parseEntityId, shareMailtoHref } from "../../app/lib/detail/url-state";
-import { addressLine } from "../../app/lib/format";
 import {
   backToSearchHref,
   breadcrumbFor,
@@ -11,7 +9,9 @@ import {
   readDetailState,
   similarProjectHref,
   visibleTabs,
-} from "../../app/lib/project-detail";
+} from "../../app/lib/detail/project-detail";
+import { differsOnlyInView, parseEntityId, shareMailtoHref } from "../../app/lib/detail/url-state";
+import { addressLine } from "../../app/lib/format/format";
 
 const sp = (s: string) => new URLSearchParams(s);
 

@@ -7,7 +7,7 @@ import {
   formatNegotiatedWork,
   formatQuarterNote,
   unitsLine,
-} from "../../app/lib/project-format";
+} from "../../app/lib/format/project-format";
 
 describe("project display rules", () => {
   it("shows values in millions with M", () => {

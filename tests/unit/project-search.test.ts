@@ -4,7 +4,7 @@ import {
   projectSearchToApi,
   readableFromOldProjectAdvanced,
   readProjectSearch,
-} from "../../app/lib/project-search";
+} from "../../app/lib/search/project-search";
 
 const read = (query: string) => readProjectSearch(new URLSearchParams(query));
 

@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestInfoContext } from "../../app/lib/platform/contexts";
 import {
   AbuseLimiter,
   delayAfterAttempt,
@@ -7,8 +8,7 @@ import {
   LookupLimiter,
   memoryStore,
   waitText,
-} from "../../app/lib/rate-limit.server";
-import { requestInfoContext } from "../../app/lib/request-info.server";
+} from "../../app/lib/platform/rate-limit.server";
 
 function from(clientAddress: string) {
   const context = new RouterContextProvider();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginUrlFor, visiblePath } from "../../app/lib/request-url";
+import { loginUrlFor, visiblePath } from "../../app/lib/platform/request-url";
 
 describe("visiblePath", () => {
   it("drops React Router's data-request decorations", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "../../app/lib/safe-redirect";
+import { safeRedirectPath } from "../../app/lib/platform/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it.each([

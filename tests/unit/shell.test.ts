@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dialogFromSearch, hrefWithDialog, hrefWithoutDialog } from "../../app/lib/dialog-url";
-import { isProfileScreen, screenTitle, titleForRouteId } from "../../app/lib/screen-titles";
+import { isProfileScreen, screenTitle, titleForRouteId } from "../../app/lib/format/screen-titles";
+import { dialogFromSearch, hrefWithDialog, hrefWithoutDialog } from "../../app/lib/platform/dialog-url";
 
 describe("dialog URL state", () => {
   const here = { pathname: "/Projects", search: "?query=school&page=2" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openToken, sealToken } from "../../app/lib/token-crypto.server";
+import { openToken, sealToken } from "../../app/lib/platform/token-crypto.server";
 
 describe("sealed API token", () => {
   it("opens with the secret that sealed it and hides the token", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "../../app/lib/trial";
+import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "../../app/lib/platform/trial";
 
 const trial = {
   member_type: "Free Trial",

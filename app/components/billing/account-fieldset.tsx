@@ -5,8 +5,8 @@
  */
 import { type RefObject, useState } from "react";
 import { SelectInput, TextInput, type TextInputProps } from "~/components/forms";
+import { PASSWORDS_DIFFER_LIVE, type SignupValues } from "~/lib/account/signup";
 import type { FieldErrors, PlanSummary } from "~/lib/billing/pricing";
-import { PASSWORDS_DIFFER_LIVE, type SignupValues } from "~/lib/signup";
 import type { CoverageChoices } from "./coverage-fields";
 
 type Place = { id: number; abbr: string; name: string };

@@ -5,8 +5,8 @@
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { buttonSecondaryClass, SubmitButton } from "~/components/forms";
-import type { CoverageValues, FormAnswer, PriceAnswer } from "~/lib/billing/pricing";
 import { sameValues, useTypedBeforeHydration } from "~/components/use-typed-before-hydration";
+import type { CoverageValues, FormAnswer, PriceAnswer } from "~/lib/billing/pricing";
 import { useCoverageChoices } from "./coverage-fields";
 import { useLivePrice } from "./use-live-price";
 
@@ -88,7 +88,15 @@ export function useBillingForm<V extends CoverageValues & { terms: boolean }>(
 }
 
 /** The fields of a billing form whose values the price depends on (the promo code too, unlike live pricing). */
-const PRICED_FIELDS = ["plan", "plan_states", "plan_verticals", "county_states", "county_names", "state", "promo_code"];
+const PRICED_FIELDS = [
+  "plan",
+  "plan_states",
+  "plan_verticals",
+  "county_states",
+  "county_names",
+  "state",
+  "promo_code",
+];
 
 /**
  * Enter in a field submits the form's own intent, not 'Add additional state' (the form's first visible button):

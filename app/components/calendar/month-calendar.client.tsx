@@ -11,7 +11,7 @@ import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
 import { useEffect, useMemo, useRef } from "react";
 import { useNavigate } from "react-router";
-import type { CalendarEvent } from "~/lib/calendar";
+import type { CalendarEvent } from "~/lib/pages/calendar";
 
 export default function MonthCalendar({
   month,

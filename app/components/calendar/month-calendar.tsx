@@ -2,8 +2,8 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import { useMediaQuery } from "~/components/use-media-query";
-import { type CalendarEvent, monthWeeks, WEEKDAYS } from "~/lib/calendar";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/format/dates";
+import { type CalendarEvent, monthWeeks, WEEKDAYS } from "~/lib/pages/calendar";
 
 const FullMonth = lazy(() => import("./month-calendar.client"));
 

@@ -1,5 +1,5 @@
 import { detailLinkClass } from "~/components/detail/detail-tabs";
-import { websiteHref } from "~/lib/company-detail";
+import { websiteHref } from "~/lib/detail/company-detail";
 import type { Company } from "../../../contract/companies";
 
 /** Under the company's header: its type, phone and website (spec §2.12: 'http://' prefixed for the link). */

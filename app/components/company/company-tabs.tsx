@@ -13,9 +13,9 @@ import {
   companyHref,
   visibleCompanyTabs,
   websiteHref,
-} from "~/lib/company-detail";
-import { fullName } from "~/lib/format";
-import { formatMillions } from "~/lib/project-format";
+} from "~/lib/detail/company-detail";
+import { fullName } from "~/lib/format/format";
+import { formatMillions } from "~/lib/format/project-format";
 import type { Company, CompanyDuplicate, CompanyPartner, CompanyProject } from "../../../contract/companies";
 
 /**

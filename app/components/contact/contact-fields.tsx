@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type ContactField, telHref, webHref } from "~/lib/contact-detail";
+import { type ContactField, telHref, webHref } from "~/lib/detail/contact-detail";
 
 /** The contact's details: one row per field with a value; phones, e-mail, web and company as links. */
 export function ContactFields({ fields, companyLinks }: { fields: ContactField[]; companyLinks: boolean }) {

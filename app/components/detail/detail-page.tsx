@@ -1,6 +1,6 @@
+import { NotIncluded } from "~/components/not-included";
 import type { Refusal } from "~/lib/detail/types";
 import { DetailNotFound } from "./not-found";
-import { NotIncluded } from "./not-included";
 
 /** A detail loader's answer (see detailData): its outcome, and where 'Back' leads when it is not `found`. */
 type Answer = { outcome: "found" | "missing" | Refusal; backHref: string };

@@ -1,6 +1,6 @@
-import { formatDate } from "~/lib/dates";
 import { splitNotes } from "~/lib/detail/notes";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
+import { formatDate } from "~/lib/format/dates";
 import { DialogLink } from "./dialog-link";
 
 /**

@@ -30,7 +30,7 @@ export function CardGrid<C extends Card>({
             ) : null}
           </div>
           <div className="flex flex-1 flex-col gap-2 p-4">
-            {/* Sanitised on the server (app/lib/content.server.ts): text only. */}
+            {/* Sanitised on the server (app/lib/pages/content.server.ts): text only. */}
             <h2
               className="text-lg font-semibold text-slate-900"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised to text on the server

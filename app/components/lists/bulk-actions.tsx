@@ -3,8 +3,8 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
-import { type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
-import { useLitePages } from "~/lib/lite-pages";
+import { useLitePages } from "~/lib/platform/lite-pages";
+import { type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
 import type { Tag } from "../../../contract/user";
 
 export type BulkDialog = "move" | "remove";

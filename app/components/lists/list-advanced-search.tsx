@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "react-router";
-import type { SimpleSearchPanelData } from "~/lib/advanced-search.server";
-import { type ListParams, listSearch } from "~/lib/list-params";
+import type { SimpleSearchPanelData } from "~/lib/search/advanced-search.server";
+import { type ListParams, listSearch } from "~/lib/search/list-params";
 import { SavedSearchesDialog, SaveSearchDialog } from "./lazy-parts";
 import type { SearchPanelKind } from "./simple-search-panel";
 import { ListSearchPanel } from "./simple-search-panel";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
-import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
+import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type ExtraParams, type ListParams, listSearch } from "~/lib/list-params";
+import { type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
 
 /** The search box of a list: a GET form that keeps the sort and folder and returns to page 1. */
 export function ListSearchForm({

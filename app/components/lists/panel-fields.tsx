@@ -9,9 +9,9 @@ import { Form, Link, useLocation } from "react-router";
 import { DateField } from "~/components/date-field";
 import { buttonSecondaryClass } from "~/components/forms";
 import { useTypedBeforeHydration } from "~/components/use-typed-before-hydration";
-import type { AdvancedSearch } from "~/lib/advanced-search";
-import { hrefWithDialog } from "~/lib/dialog-url";
-import type { ListParams } from "~/lib/list-params";
+import { hrefWithDialog } from "~/lib/platform/dialog-url";
+import type { AdvancedSearch } from "~/lib/search/advanced-search";
+import type { ListParams } from "~/lib/search/list-params";
 
 export const panelInputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 disabled:text-slate-500";

@@ -3,9 +3,9 @@ import { Link, useFetcher } from "react-router";
 import { buttonSecondaryClass } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { sameValues } from "~/components/use-typed-before-hydration";
-import type { AdvancedSearch } from "~/lib/advanced-search";
-import type { ListParams } from "~/lib/list-params";
-import { useLitePages } from "~/lib/lite-pages";
+import { useLitePages } from "~/lib/platform/lite-pages";
+import type { AdvancedSearch } from "~/lib/search/advanced-search";
+import type { ListParams } from "~/lib/search/list-params";
 import {
   ALL_SUBTYPES,
   CONSTRUCTION_TYPES,
@@ -13,8 +13,8 @@ import {
   SECTORS,
   VALUE_BANDS,
   VALUE_OPERATORS,
-} from "~/lib/project-search";
-import type { ProjectSearchOptions } from "~/lib/project-search.server";
+} from "~/lib/search/project-search";
+import type { ProjectSearchOptions } from "~/lib/search/project-search.server";
 import { PanelFieldRows, type PanelRows, SearchPanelFrame, searchValues, stateChoices } from "./panel-fields";
 
 type Props = {
@@ -210,7 +210,7 @@ function projectPanelRows(options: ProjectSearchOptions | null, c: Chosen): Pane
 const first = (value: ProjectSearch[keyof ProjectSearch]): string => (typeof value === "string" ? value : "");
 
 /**
- * The advanced project search: a GET form whose every field is a readable URL parameter (lib/project-search.ts),
+ * The advanced project search: a GET form whose every field is a readable URL parameter (lib/search/project-search.ts),
  * so the URL is the search. Dependent choices (subtypes, brands and units by project type, counties by state,
  * inactive researchers) follow the chosen values in place with JavaScript; without it, 'Update options' sends
  * the form and the page comes back with the choices those values allow. Render it with a key of its search, so

@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { AutoCloseAlert, CancelButton, ConfirmDialog } from "~/components/detail/dialog-form";
 import { ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { Modal } from "~/components/modal";
-import { hrefWithDialog, hrefWithoutDialog } from "~/lib/dialog-url";
+import { hrefWithDialog, hrefWithoutDialog } from "~/lib/platform/dialog-url";
 
 const SAVE_FORM_ID = "save-search";
 

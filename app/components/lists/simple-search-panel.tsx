@@ -2,8 +2,8 @@
  * The advanced search of the contact and company lists (§2.10, §2.11), drawn from their field tables: text
  * fields and two multi-selects (company types, states), with the buttons every panel has.
  */
-import type { SimpleSearchPanelData } from "~/lib/advanced-search.server";
-import type { ListParams } from "~/lib/list-params";
+import type { SimpleSearchPanelData } from "~/lib/search/advanced-search.server";
+import type { ListParams } from "~/lib/search/list-params";
 import { type PanelField, PanelFieldRows, SearchPanelFrame, stateChoices } from "./panel-fields";
 
 export type SearchPanelKind = "contact" | "company";

@@ -1,5 +1,5 @@
 import { LazyMap } from "~/components/map/map";
-import type { LatLng } from "~/lib/geocode.server";
+import type { LatLng } from "~/lib/search/geocode.server";
 import type { Project } from "../../../contract/projects";
 
 /**

@@ -1,15 +1,15 @@
 import { AppLink } from "~/components/app-link";
 import { DetailTable, DetailTabs, detailLinkClass, EmptyTab } from "~/components/detail/detail-tabs";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { addressLine } from "~/lib/format";
-import { contactHref, type TabId, visibleTabs } from "~/lib/project-detail";
+import { contactHref, type TabId, visibleTabs } from "~/lib/detail/project-detail";
+import { formatDate, formatDateTime } from "~/lib/format/dates";
+import { addressLine } from "~/lib/format/format";
 import {
   formatConstructionType,
   formatMillions,
   formatNegotiatedWork,
   formatQuarterNote,
   unitsLine,
-} from "~/lib/project-format";
+} from "~/lib/format/project-format";
 import type { Project } from "../../../contract/projects";
 
 /**

@@ -4,7 +4,7 @@ import { AutoCloseAlert, type DialogProps, useFormPending } from "~/components/d
 import { SubmitButton, TextareaField } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { PostForm } from "~/components/post-form";
-import type { ResearchSchema } from "~/lib/project-research.server";
+import type { ResearchSchema } from "~/lib/detail/project-research.server";
 
 /** Request Research: a comment for the research team about this project. */
 export function ResearchDialog({ projectName, ...props }: DialogProps & { projectName: string }) {

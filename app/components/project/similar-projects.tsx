@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatShortDate } from "~/lib/dates";
-import { pageWindow } from "~/lib/list-params";
-import { formatMillions } from "~/lib/project-format";
+import { formatShortDate } from "~/lib/format/dates";
+import { formatMillions } from "~/lib/format/project-format";
+import { pageWindow } from "~/lib/search/list-params";
 import type { ProjectRow } from "../../../contract/projects";
 
 /**

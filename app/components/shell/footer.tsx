@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { AppLink } from "~/components/app-link";
-import { hrefWithDialog } from "~/lib/dialog-url";
+import { hrefWithDialog } from "~/lib/platform/dialog-url";
 
 /** The company behind the product: the footer and the receipts name it. */
 export const COMPANY = {

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { useHydrated } from "~/components/hydrated";
-import type { PublicConfig } from "~/lib/config.server";
-import type { ContactDialogName } from "~/lib/contact-us";
-import { hrefWithDialog } from "~/lib/dialog-url";
-import { fullName, initials } from "~/lib/format";
+import { fullName, initials } from "~/lib/format/format";
+import type { ContactDialogName } from "~/lib/pages/contact-us";
+import type { PublicConfig } from "~/lib/platform/config.server";
+import { hrefWithDialog } from "~/lib/platform/dialog-url";
 import { Icon } from "./icons";
 import { HeaderMenu, menuItemClass } from "./menus";
 

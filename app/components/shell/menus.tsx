@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { MENU_PARAM } from "~/lib/dialog-url";
+import { MENU_PARAM } from "~/lib/platform/dialog-url";
 import { CurrentSearchFields } from "../current-search-fields";
 
 const triggerClass =

@@ -1,8 +1,8 @@
 import { Form, useLocation } from "react-router";
 import { AppLink, isCurrentPage } from "~/components/app-link";
 import { useHydrated } from "~/components/hydrated";
-import { formatDate } from "~/lib/dates";
-import { canAddFolder, folderDialogHref } from "~/lib/folders";
+import { canAddFolder, folderDialogHref } from "~/lib/account/folders";
+import { formatDate } from "~/lib/format/dates";
 import type { Tag } from "../../../contract/user";
 import { LogoutButton } from "./header";
 import { Icon, type IconName } from "./icons";

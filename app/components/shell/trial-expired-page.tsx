@@ -1,12 +1,12 @@
-import { isoDay } from "~/lib/dates";
-import type { TrialExpiredBody } from "~/lib/trial";
+import { isoDay } from "~/lib/format/dates";
+import type { TrialExpiredBody } from "~/lib/platform/trial";
 import type { RootData } from "~/root-data";
 import { TrialExpiredDialog } from "../trial-dialogs";
 import { AppShell } from "./app-shell";
 
 /**
  * The page the server answers an expired trial on every screen but the profile pages (the trial gate in
- * app/lib/member.server.ts, or an API refusal for a used-up trial): the blocking dialog inside the app shell
+ * app/lib/account/member.server.ts, or an API refusal for a used-up trial): the blocking dialog inside the app shell
  * (header, sidebar without folders, footer), with nothing of the screen behind it. Without the member (an
  * answer that could not read them) the dialog stands on an empty page.
  */

@@ -9,10 +9,10 @@
 import { createHash } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import type { RouterContextProvider } from "react-router";
-import { clientKeyOf } from "../client-address";
-import { config } from "../config.server";
-import { store, waitText } from "../rate-limit.server";
-import { requestInfoContext } from "../request-info.server";
+import { clientKeyOf } from "../platform/client-address.server";
+import { config } from "../platform/config.server";
+import { requestInfoContext } from "../platform/contexts";
+import { store, waitText } from "../platform/rate-limit.server";
 
 export const MAX_FAILED_CARDS_PER_HOUR = 5;
 const HOUR_SECONDS = 3600;

@@ -7,10 +7,10 @@
 import { data } from "react-router";
 import { endpoints } from "../../../contract/endpoints";
 import type { County, PriceRequest, RegisterOptions } from "../../../contract/register";
-import { type ApiClient, ApiRequestError } from "../api.server";
-import { formFailure } from "../form-failure.server";
-import { LruCache } from "../lru";
-import { promoLookupLimiter } from "../rate-limit.server";
+import { type ApiClient, ApiRequestError } from "../platform/api.server";
+import { formFailure } from "../platform/form-failure.server";
+import { LruCache } from "../platform/lru";
+import { promoLookupLimiter } from "../platform/rate-limit.server";
 import {
   type BillingValues,
   COUNTIES_FAILED,

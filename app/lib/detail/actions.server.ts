@@ -17,8 +17,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { ApiRequestError, GENERIC_API_MESSAGE, upstreamFailureMessage } from "../api.server";
-import { visiblePath } from "../request-url";
+import { ApiRequestError, GENERIC_API_MESSAGE, upstreamFailureMessage } from "../platform/api.server";
+import { visiblePath } from "../platform/request-url";
 import { DeleteNoteSchema, FolderSchema, NOTE_REQUEST_FAILED, NoteSchema, SaveSchema } from "./forms.server";
 import type { ActionResult } from "./types";
 

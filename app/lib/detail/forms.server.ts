@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDay } from "../date-input";
+import { isIsoDay } from "../format/date-input";
 
 /**
  * The forms every detail screen shares, one schema each (the screen's action dispatches on `intent`):

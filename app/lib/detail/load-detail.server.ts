@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { ApiRequestError } from "../api.server";
-import { settle } from "../settle";
+import { ApiRequestError } from "../platform/api.server";
+import { settle } from "../platform/settle";
 import type { DetailOutcome, Refusal } from "./types";
 
 /** The API's answer for an id it does not know (400, 404 or 422). */

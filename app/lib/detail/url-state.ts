@@ -4,7 +4,7 @@
  * print view, the list the member came from (carried so the breadcrumb leads back to it), and which changes
  * of the URL need no new data. Every bad value falls back to its default instead of an error page.
  */
-import { type ListParams, listSearch, readListParams } from "../list-params";
+import { type ListParams, listSearch, readListParams } from "../search/list-params";
 import type { NoteDialogState } from "./types";
 
 /** A positive integer of at most nine digits, else null. */

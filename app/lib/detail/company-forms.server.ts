@@ -1,0 +1,111 @@
+/**
+ * The company screen's forms, validated and their rights checked here: the edit (name, URL, phone, types,
+ * locations: EditCompanySchema) and the merge of a duplicate (MergeSchema), each refused for a member whose
+ * roles do not allow it (spec §6: `withRole`), as the API refuses it too.
+ */
+import { data } from "react-router";
+import { z } from "zod";
+import { MAX_COMPANY_LOCATIONS, mayEditCompanies, mayMergeCompanies } from "../../../contract/constants";
+import { endpoints } from "../../../contract/endpoints";
+import type { ApiClient } from "../platform/api.server";
+import { formIntent, type IntentHandler } from "./actions.server";
+import { js } from "./forms.server";
+import type { ActionResult } from "./types";
+
+const NAME_REQUIRED = "Please enter the company name.";
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional();
+const asList = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+
+const LocationForm = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  address1: text(255),
+  address2: text(255),
+  city: text(100),
+  state: text(50),
+  zip: text(20),
+  phone: text(50),
+  remove: z.literal("on").optional(),
+});
+
+export const EditCompanySchema = z.object({
+  intent: z.literal("edit"),
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(255, "At most 255 characters."),
+  url: text(255),
+  phone: text(50),
+  types: z.preprocess(asList, z.array(z.coerce.number().int().positive()).max(20)),
+  locations: z.preprocess(
+    asList,
+    z.array(LocationForm).max(MAX_COMPANY_LOCATIONS + 1, `At most ${MAX_COMPANY_LOCATIONS} locations.`),
+  ),
+  js,
+});
+
+const MergeSchema = z.object({
+  intent: z.literal("merge"),
+  mergeWithId: z.coerce.number().int().positive(),
+  js,
+});
+
+/** The edit as the API takes it: removed and empty new locations left out, empty fields as none. */
+export function editBody(v: z.output<typeof EditCompanySchema>) {
+  const none = (s: string | undefined) => s || null;
+  const locations = v.locations
+    .filter((l) => !l.remove)
+    .filter(
+      (l) => l.id !== undefined || [l.address1, l.address2, l.city, l.state, l.zip, l.phone].some(Boolean),
+    )
+    .map((l) => ({
+      ...(l.id !== undefined ? { id: l.id } : {}),
+      address1: none(l.address1),
+      address2: none(l.address2),
+      city: none(l.city),
+      state: none(l.state),
+      zip: none(l.zip),
+      phone: none(l.phone),
+    }));
+  return { name: v.name, url: none(v.url), phone: none(v.phone), types: v.types, locations };
+}
+
+const NO_EDIT_RIGHT = "You may not edit companies.";
+const NO_MERGE_RIGHT = "You may not merge companies.";
+
+/** A handler that first checks the member's roles (Users/Me) and answers 403 when they do not allow it. */
+function withRole(
+  api: ApiClient,
+  allowed: (roles: string[]) => boolean,
+  refusal: string,
+  handler: IntentHandler,
+) {
+  const guarded: IntentHandler = async (args) => {
+    const me = await api.call(endpoints.me);
+    if (!allowed(me.data.roles))
+      return data<ActionResult>(
+        { intent: args.intent, error: refusal, reply: { status: "error", error: { "": [refusal] } } },
+        { status: 403 },
+      );
+    return handler(args);
+  };
+  return guarded;
+}
+
+/** 'edit' (PUT Companies/{id}) and 'merge' (POST Companies/{id}/Merge), each for its roles only. */
+export function companyIntents(api: ApiClient) {
+  return {
+    edit: withRole(
+      api,
+      mayEditCompanies,
+      NO_EDIT_RIGHT,
+      formIntent(EditCompanySchema, (v, id) =>
+        api.call(endpoints.editCompany, { params: { id }, body: editBody(v) }),
+      ),
+    ),
+    merge: withRole(
+      api,
+      mayMergeCompanies,
+      NO_MERGE_RIGHT,
+      formIntent(MergeSchema, (v, id) =>
+        api.call(endpoints.mergeCompany, { params: { id }, body: { mergeWithId: v.mergeWithId } }),
+      ),
+    ),
+  };
+}

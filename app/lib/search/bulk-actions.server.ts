@@ -1,0 +1,107 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
+import { endpoints } from "../../../contract/endpoints";
+import { apiContext, memberSessionContext } from "../platform/contexts";
+import { formFailure } from "../platform/form-failure.server";
+import { PATH_MAX } from "../platform/form-limits";
+import { safeRedirectPath } from "../platform/safe-redirect";
+
+export type SavedKind = "project" | "contact";
+
+const REMOVE_FAILED: Record<SavedKind, string> = {
+  project: "Could not remove saved projects. Please try again.",
+  contact: "Could not remove saved contacts. Please try again.",
+};
+
+const ids = z
+  .array(z.coerce.number().int().positive(), { error: "Please select at least one row." })
+  .min(1, "Please select at least one row.")
+  .max(100);
+const common = {
+  ids,
+  returnTo: z.string().max(PATH_MAX).optional().catch(undefined),
+  js: z.literal("1").optional(),
+};
+const BulkSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("move"),
+    tag_id: z.coerce.number({ error: "Please select a folder." }).int().positive("Please select a folder."),
+    ...common,
+  }),
+  z.object({ intent: z.literal("remove"), ...common }),
+]);
+
+/** Which saved list a URL is: the search, the saved list, or the saved list of one folder. */
+export function savedListKind(request: Request, savedPrefix: string, tagIdParam: string | undefined) {
+  const saved = new URL(request.url).pathname.toLowerCase().startsWith(savedPrefix.toLowerCase());
+  const tagId = tagIdParam ? Number(tagIdParam) : Number.NaN;
+  return { saved, routeTagId: Number.isInteger(tagId) && tagId > 0 ? tagId : undefined };
+}
+
+const UrlIds = z.array(z.coerce.number().int().positive()).max(100);
+
+/** The row ids a no-JavaScript bulk dialog carries in its URL (`?dialog=move&ids=1&ids=2`). */
+export function selectedIdsFromUrl(searchParams: URLSearchParams): number[] {
+  const parsed = UrlIds.safeParse(searchParams.getAll("ids"));
+  return parsed.success ? parsed.data : [];
+}
+
+export function bulkDialogFromUrl(searchParams: URLSearchParams): "move" | "remove" | null {
+  const dialog = searchParams.get("dialog");
+  return dialog === "move" || dialog === "remove" ? dialog : null;
+}
+
+/**
+ * Move to folder / Remove selected, for projects and contacts: the API calls, a flash message, then
+ * Post/Redirect/Get (or a small answer for a fetcher, `js=1`, so it can close its dialog).
+ */
+export async function bulkAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: SavedKind,
+) {
+  const submission = parseWithZod(await request.formData(), { schema: BulkSchema });
+  if (submission.status !== "success") {
+    return data({ ok: false, reply: submission.reply() }, { status: 400 });
+  }
+  const api = context.get(apiContext);
+  const value = submission.value;
+  const n = value.ids.length;
+  const what = `${n} ${kind}${n === 1 ? " was" : "s were"}`;
+  try {
+    if (value.intent === "move") {
+      const tag_id = value.tag_id;
+      await Promise.all(
+        value.ids.map((id) =>
+          kind === "project"
+            ? api.call(endpoints.setProjectFolder, { body: { project_id: id, tag_id } })
+            : api.call(endpoints.setContactFolder, { body: { contact_id: id, tag_id } }),
+        ),
+      );
+      context.get(memberSessionContext).flashToast({
+        title: "Moved",
+        description: `${what} moved to the folder.`,
+        autoClose: true,
+        banner: true,
+      });
+    } else {
+      if (kind === "project") await api.call(endpoints.unsaveProjects, { body: { ids: value.ids } });
+      else await Promise.all(value.ids.map((id) => api.call(endpoints.unsaveContact, { params: { id } })));
+      context.get(memberSessionContext).flashToast({
+        title: "Removed",
+        description: `${what} removed from your saved list.`,
+        autoClose: true,
+        banner: true,
+      });
+    }
+  } catch (error) {
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    // Removing says the spec's own text; moving, the API's words.
+    const message = value.intent === "remove" ? REMOVE_FAILED[kind] : failure.message;
+    return data({ ok: false, reply: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  if (value.js) return data({ ok: true, reply: undefined });
+  throw redirect(safeRedirectPath(value.returnTo, new URL(request.url).pathname));
+}

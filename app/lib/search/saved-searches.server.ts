@@ -1,0 +1,104 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
+import { endpoints } from "../../../contract/endpoints";
+import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from "../../../contract/searches";
+import type { ApiClient } from "../platform/api.server";
+import { apiContext, memberSessionContext } from "../platform/contexts";
+import { hrefWithoutDialog } from "../platform/dialog-url";
+import { formFailure } from "../platform/form-failure.server";
+
+/** The lists that keep saved searches, with their calls. */
+const KINDS = {
+  project: {
+    list: endpoints.savedProjectSearches,
+    save: endpoints.saveProjectSearch,
+    remove: endpoints.deleteProjectSearch,
+  },
+  contact: {
+    list: endpoints.savedContactSearches,
+    save: endpoints.saveContactSearch,
+    remove: endpoints.deleteContactSearch,
+  },
+  company: {
+    list: endpoints.savedCompanySearches,
+    save: endpoints.saveCompanySearch,
+    remove: endpoints.deleteCompanySearch,
+  },
+} as const;
+export type SavedSearchKind = keyof typeof KINDS;
+
+export const SAVED_SEARCH_INTENTS = ["save-search", "delete-search"] as const;
+
+/** Whether a list page's form post is one of the saved-search dialogs' (read from a copy of the request). */
+export async function isSavedSearchPost(request: Request): Promise<boolean> {
+  const intent = (await request.clone().formData()).get("intent");
+  return (SAVED_SEARCH_INTENTS as readonly unknown[]).includes(intent);
+}
+
+const SaveSchema = z.object({
+  intent: z.literal("save-search"),
+  name: z
+    .string({ error: "Please enter a name." })
+    .trim()
+    .min(1, "Please enter a name.")
+    .max(SAVED_SEARCH_NAME_MAX, `The name may not be longer than ${SAVED_SEARCH_NAME_MAX} characters.`),
+  search: z.string().max(8000),
+});
+const DeleteSchema = z.object({ intent: z.literal("delete-search"), id: z.coerce.number().int().positive() });
+const Schema = z.discriminatedUnion("intent", [SaveSchema, DeleteSchema]);
+
+/** The member's saved searches of a list, or null when they cannot be read (only logged: no member message). */
+export async function savedSearchesOrNull(
+  api: ApiClient,
+  kind: SavedSearchKind,
+): Promise<SavedSearch[] | null> {
+  try {
+    return (await api.call(KINDS[kind].list)).data;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn(`[saved-searches] ${kind} list could not be read`);
+    return null;
+  }
+}
+
+/**
+ * Save search / delete a saved search, as form posts from the list page's dialogs. Post/Redirect/Get: back to the
+ * list without the dialog (the saved-searches list after a delete), with a message. A failed save re-renders the
+ * dialog with the name typed and the reason.
+ */
+export async function savedSearchAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: SavedSearchKind,
+) {
+  const submission = parseWithZod(await request.formData(), { schema: Schema });
+  if (submission.status !== "success") return data({ savedSearch: submission.reply() }, { status: 400 });
+  const url = new URL(request.url);
+  const session = context.get(memberSessionContext);
+  const api = context.get(apiContext);
+  const { value } = submission;
+  try {
+    if (value.intent === "save-search") {
+      await api.call(KINDS[kind].save, { body: { name: value.name, search: value.search } });
+      session.flashToast({
+        title: "Saved",
+        description: `The search '${value.name}' was saved.`,
+        autoClose: true,
+      });
+      return redirect(hrefWithoutDialog(url));
+    }
+    await api.call(KINDS[kind].remove, { params: { id: value.id } });
+    session.flashToast({ title: "Deleted", description: "The saved search was deleted.", autoClose: true });
+    const back = new URLSearchParams(url.search);
+    back.delete("deleteSearch");
+    back.set("dialog", "saved-searches");
+    return redirect(`${url.pathname}?${back}`);
+  } catch (error) {
+    // The service failing (502) or refusing the search (its own status): the dialog says why, the name kept.
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    const status = failure.refused ? failure.status : 502;
+    return data({ savedSearch: submission.reply({ formErrors: [failure.message] }) }, { status });
+  }
+}
