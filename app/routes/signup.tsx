@@ -37,7 +37,7 @@ import { formFailure, refusalText } from "~/lib/form-failure.server";
 import { publicFormLimiter } from "~/lib/rate-limit.server";
 import { messagesOf, readForm } from "~/lib/read-form.server";
 import { memberSessionContext } from "~/lib/session.server";
-import { HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/signup";
+import { formatPhone, HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/signup";
 import {
   CheckoutPost,
   checkoutPost,
@@ -101,7 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     first_name: first,
     last_name: last,
     email: get("email"),
-    phone: get("phone"),
+    phone: formatPhone(get("phone")),
     state: "",
     password: "",
     confirm_password: "",
