@@ -3,16 +3,22 @@
  * project it was reached from, the fields it shows.
  */
 import { CONTACT_ORDER_BY } from "../../contract/constants";
+import { CONTACT_SEARCH_FIELDS } from "./advanced-search";
 import type { Breadcrumb, NoteDialogState } from "./detail/types";
-import { backToListHref, carriedList, parseEntityId, readNoteDialog } from "./detail/url-state";
+import {
+  backToListHref,
+  type CarriedList,
+  carriedList,
+  parseEntityId,
+  readNoteDialog,
+} from "./detail/url-state";
 import { addressLine } from "./format";
-import type { ListParams } from "./list-params";
 
 export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 
 /** The contact list a member came from, when the URL carries any of its params; null otherwise. */
-export function carriedContactListParams(searchParams: URLSearchParams): ListParams | null {
-  return carriedList(searchParams, CONTACT_ORDER_BY);
+export function carriedContactListParams(searchParams: URLSearchParams): CarriedList | null {
+  return carriedList(searchParams, CONTACT_ORDER_BY, [...Object.keys(CONTACT_SEARCH_FIELDS), "panel"]);
 }
 
 /**
@@ -20,7 +26,7 @@ export function carriedContactListParams(searchParams: URLSearchParams): ListPar
  * folder page when a tag was carried); without one the directory, or the saved contacts for a member
  * without the directory.
  */
-export function backToContactsHref(list: ListParams | null, allowDirectory: boolean): string {
+export function backToContactsHref(list: CarriedList | null, allowDirectory: boolean): string {
   if (!list) return allowDirectory ? "/Contacts" : "/Me/Contacts";
   const paths = { search: "/Contacts", saved: "/Me/Contacts" };
   return backToListHref(list, paths, list.mine === 1 || !allowDirectory);
@@ -28,7 +34,7 @@ export function backToContactsHref(list: ListParams | null, allowDirectory: bool
 
 /** Back to the project the contact was opened from (its Contacts tab), else back to the list. */
 export function contactBreadcrumb(
-  list: ListParams | null,
+  list: CarriedList | null,
   fromProject: number | null,
   allowDirectory: boolean,
 ): Breadcrumb {
