@@ -23,7 +23,7 @@ import {
   readCompanyState,
 } from "~/lib/company-detail";
 import { companyIntents } from "~/lib/company-forms.server";
-import { formatShortDate } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { detailAction } from "~/lib/detail/actions.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
@@ -163,11 +163,11 @@ function CompanyDetail({
         }
       >
         <p className="text-sm text-slate-700">
-          <span>Entered: {formatShortDate(company.created_at)}</span>
+          <span>Entered: {formatDate(company.created_at)}</span>
           <span aria-hidden="true" className="mx-2">
             ·
           </span>
-          <span>Updated: {formatShortDate(company.updated_at)}</span>
+          <span>Updated: {formatDate(company.updated_at)}</span>
         </p>
       </DetailHeader>
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ListSearchForm } from "~/components/lists/list-search-form";
 import { Pagination } from "~/components/pagination";
 import { apiContext } from "~/lib/api.server";
-import { formatShortDate } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { listSearch, readListParams } from "~/lib/list-params";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/notes-format";
 import { endpoints } from "../../contract/endpoints";
@@ -100,7 +100,7 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                     <time dateTime={row.created_at} className="text-sm text-slate-600">
-                      {formatShortDate(row.created_at)}
+                      {formatDate(row.created_at)}
                     </time>
                   </div>
                   <p className="whitespace-pre-line break-words text-slate-800">{trimNote(row.note)}</p>
