@@ -21,6 +21,14 @@ export type Column<Row> = {
   rowLink?: true;
 };
 
+/**
+ * Whole-row activation (app.css) for any table whose spec says clicking a row opens it: the row gets
+ * LINKED_ROW, the cell holding the row's one link LINK_CELL; that link's box is stretched over the row, and the
+ * row's other links, checkboxes and buttons stay above it, each its own target (none nested in another).
+ */
+export const LINKED_ROW = "results-row-linked";
+export const LINK_CELL = "results-cell-link";
+
 type Selection = {
   /** id of the bulk-action form the checkboxes belong to (they sit outside it, in the table). */
   formId: string;
@@ -123,7 +131,7 @@ export function ResultsTable<Row extends { id: number }>({
               <tr
                 {...keep("row")}
                 key={row.id}
-                className={`results-row${selection ? " results-row-selectable" : ""}${linked ? " results-row-linked" : ""}`}
+                className={`results-row${selection ? " results-row-selectable" : ""}${linked ? ` ${LINKED_ROW}` : ""}`}
               >
                 {selection ? (
                   <td {...keep("cell")} className="results-select-cell">
@@ -160,7 +168,7 @@ export function ResultsTable<Row extends { id: number }>({
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const content = column.render(row);
   const empty = content === null || content === undefined || content === "" || content === false;
-  const base = `results-cell${column.className ? ` ${column.className}` : ""}${column.rowLink ? " results-cell-link" : ""}`;
+  const base = `results-cell${column.className ? ` ${column.className}` : ""}${column.rowLink ? ` ${LINK_CELL}` : ""}`;
   if (column.card === "title") {
     return (
       <td {...keep("cell")} className={`${base} results-cell-title`}>

@@ -25,7 +25,7 @@ import {
 import { companyIntents } from "~/lib/detail/company-forms.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { formatShortDate } from "~/lib/format/dates";
+import { formatDate, formatShortDate } from "~/lib/format/dates";
 import { apiContext } from "~/lib/platform/contexts";
 import { publicOrigin } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
@@ -163,11 +163,11 @@ function CompanyDetail({
         }
       >
         <p className="text-sm text-slate-700">
-          <span>Entered: {formatShortDate(company.created_at)}</span>
+          <span>Entered: {formatDate(company.created_at)}</span>
           <span aria-hidden="true" className="mx-2">
             ·
           </span>
-          <span>Updated: {formatShortDate(company.updated_at)}</span>
+          <span>Updated: {formatDate(company.updated_at)}</span>
         </p>
       </DetailHeader>
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ListSearchForm } from "~/components/lists/list-search-form";
 import { Pagination } from "~/components/pagination";
-import { formatShortDate } from "~/lib/format/dates";
+import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
 import { listSearch, readListParams } from "~/lib/search/list-params";
@@ -100,7 +100,7 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                     <time dateTime={row.created_at} className="text-sm text-slate-600">
-                      {formatShortDate(row.created_at)}
+                      {formatDate(row.created_at)}
                     </time>
                   </div>
                   <p className="whitespace-pre-line break-words text-slate-800">{trimNote(row.note)}</p>

@@ -161,7 +161,9 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
         </AppLink>
       }
     >
-      {showMap ? <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved)} /> : null}
+      {showMap ? (
+        <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved, extraParams)} />
+      ) : null}
       {panel && dialog === "save-search" ? (
         <SaveSearchDialog open searchText={loaderData.savedSearchText} lastResult={savedSearchReply} />
       ) : null}

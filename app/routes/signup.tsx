@@ -10,7 +10,7 @@ import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
 import { FormAlert, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
-import { HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/account/signup";
+import { formatPhone, HONEYPOT_FIELD, type SignupValues, unknownError } from "~/lib/account/signup";
 import {
   CheckoutPost,
   checkoutPost,
@@ -100,7 +100,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     first_name: first,
     last_name: last,
     email: get("email"),
-    phone: get("phone"),
+    phone: formatPhone(get("phone")),
     state: "",
     password: "",
     confirm_password: "",

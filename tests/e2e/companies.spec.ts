@@ -102,6 +102,9 @@ test.describe("companies list", () => {
     await page.getByRole("table").getByRole("link", { name: company.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/Companies/${company.id}\\?page=1&perPage=15&query=`));
     await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
+    // §9: MM/DD/YYYY on the page (the list's dates are MM/DD/YY)
+    await expect(page.getByText(/^Entered: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Updated: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     await expect(page.getByRole("link", { name: /Back to companies/ })).toHaveAttribute(
       "href",
       /\/Companies\?page=1&perPage=15&query=/,

@@ -63,7 +63,7 @@ test.describe("Notes", () => {
     const projectNotes = page.getByRole("list", { name: "Project notes" });
     await expect(projectNotes.getByRole("listitem").first()).toBeVisible();
     await expect(projectNotes.getByRole("link").first()).toHaveAttribute("href", /^\/Projects\/\d+$/);
-    await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
+    await expect(projectNotes.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
 
     await noteTabs(page).getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/[?&]tab=contacts/);

@@ -21,6 +21,9 @@ import {
   test,
 } from "./support/fixtures";
 
+/** The Name cells of a project list's rows (the first column is the row's checkbox). */
+const nameCells = (page: Page) => page.getByRole("main").locator("tbody tr td:nth-child(2)");
+
 const NOT_FOUND = "A project with this ID could not be found. Please try searching for it instead.";
 
 function firstProject(where = "1 = 1"): { id: number; title: string } {
@@ -81,6 +84,51 @@ test.describe("project detail", () => {
     await expect(page.getByText("Estimated Value", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Similar Projects" })).toBeVisible();
     await axe(page);
+  });
+
+  test("the breadcrumb back to an advanced search keeps every field and shows the same list", async ({
+    page,
+  }) => {
+    const where =
+      "p.sector = 'Public' AND p.state IN ('TX', 'CA') AND p.construction_type IN ('New', 'Renovation')";
+    const total = query<{ n: number }>(
+      `SELECT count(*) AS n FROM projects p WHERE p.active = 1 AND ${where}`,
+    )[0].n;
+    expect(total, "the seed has projects for this search").toBeGreaterThan(0);
+    const search = new URLSearchParams([
+      ["page", total > 15 ? "2" : "1"],
+      ["perPage", "15"],
+      ["orderBy", "city"],
+      ["orderDirection", "asc"],
+      ["sector", "Public"],
+      ["constructionType", "New"],
+      ["constructionType", "Renovation"],
+      ["state", "TX"],
+      ["state", "CA"],
+      ["panel", "1"],
+    ]);
+    const sorted = (q: URLSearchParams) => [...q].map(([k, v]) => `${k}=${v}`).sort();
+    const shown = async () => ({
+      names: await nameCells(page).getByRole("link").allTextContents(),
+      total: await page
+        .getByRole("main")
+        .getByText(/matching results\./)
+        .textContent(),
+    });
+    await login(page, "member@example.com");
+    await page.goto(`/Projects?${search}`);
+    const list = await shown();
+    expect(list.names.length).toBeGreaterThan(0);
+    await nameCells(page).first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name: list.names[0] })).toBeVisible();
+    const back = page.getByRole("link", { name: /Back to search/ });
+    const href = new URL((await back.getAttribute("href")) ?? "", "http://app");
+    expect(href.pathname).toBe("/Projects");
+    expect(sorted(href.searchParams)).toEqual(sorted(search));
+    await back.click();
+    await expect(page).toHaveURL(/\/Projects\?/);
+    expect(sorted(new URL(page.url()).searchParams)).toEqual(sorted(search));
+    expect(await shown()).toEqual(list);
   });
 
   test("the tabs work as links, as ARIA tabs with JavaScript", async ({ page }) => {

@@ -646,12 +646,20 @@ test.describe("map", () => {
       expect(count).toBeLessThanOrEqual(titles.length);
       for (const text of await links.allTextContents()) expect(titles).toContain(text);
       await expect(places.getByRole("listitem").first()).toContainText(/, [A-Z]{2}$/);
-      await expect(links.first()).toHaveAttribute("href", /^\/Projects\/\d+\?page=1&perPage=15&query=hotel$/);
+      // The project carries the whole list, its map switch included: its breadcrumb leads back to the map.
+      await expect(links.first()).toHaveAttribute(
+        "href",
+        /^\/Projects\/\d+\?page=1&perPage=15&query=hotel&map=1$/,
+      );
       await expectAxeClean(page);
       await page.screenshot({ path: test.info().outputPath("list-with-map.png"), fullPage: true });
       const title = (await links.first().textContent()) ?? "";
       await links.first().click();
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole("link", { name: /Back to search/ })).toHaveAttribute(
+        "href",
+        `${list}&map=1`,
+      );
       return;
     }
 
@@ -682,8 +690,9 @@ test.describe("map", () => {
 
     const title = (await markers.first().getAttribute("alt")) ?? "";
     await markers.first().click({ force: true });
-    await expect(page).toHaveURL(/\/Projects\/\d+\?page=1&perPage=15&query=hotel$/);
+    await expect(page).toHaveURL(/\/Projects\/\d+\?page=1&perPage=15&query=hotel&map=1$/);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Back to search/ })).toHaveAttribute("href", `${list}&map=1`);
   });
 });
 

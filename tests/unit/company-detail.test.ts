@@ -50,6 +50,11 @@ describe("company detail helpers", () => {
     expect(companyBreadcrumb(carriedCompanyList(sp("page=2&perPage=15&query=acme"))).href).toBe(
       "/Companies?page=2&perPage=15&query=acme",
     );
+    const advanced =
+      "page=2&perPage=15&name=acme&companyType=3&companyType=5&state=TX&state=CA&zip=787&panel=1";
+    expect(companyBreadcrumb(carriedCompanyList(sp(`${advanced}&tab=people`))).href).toBe(
+      `/Companies?${advanced}`,
+    );
   });
 });
 

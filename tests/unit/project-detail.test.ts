@@ -43,6 +43,25 @@ describe("carried search params and the breadcrumb", () => {
     );
   });
 
+  it("keeps every advanced-search field, repeated ones included, and the map and panel switches", () => {
+    const carried =
+      "page=2&perPage=15&orderBy=city&orderDirection=asc&query=school&map=1&sector=Public&state=TX&state=CA" +
+      "&projectType=3&projectType=7&value=1_5_million&operator=%3E&enterStartDate=2024-01-01&showInactive=1&panel=1";
+    const list = carriedListParams(sp(`${carried}&tab=updates&similarPage=2&dialog=note`));
+    const back = new URL(backToSearchHref(list), "http://x");
+    expect(back.pathname).toBe("/Projects");
+    const sorted = (q: URLSearchParams) =>
+      [...q].sort(([a, x], [b, y]) => a.localeCompare(b) || x.localeCompare(y));
+    expect(sorted(back.searchParams)).toEqual(sorted(sp(carried)));
+    // an advanced search alone is a list to go back to; the similar projects and the related project carry it
+    expect(backToSearchHref(carriedListParams(sp("state=TX&state=CA")))).toBe(
+      "/Projects?page=1&perPage=15&state=TX&state=CA",
+    );
+    expect(similarProjectHref(5, 12, carriedListParams(sp("state=TX&state=CA&tab=updates")))).toBe(
+      "/Projects/5?page=1&perPage=15&state=TX&state=CA&fromProject=12",
+    );
+  });
+
   it("goes back to the saved list (and its folder) when mine=1", () => {
     expect(backToSearchHref(carriedListParams(sp("page=2&perPage=15&mine=1")))).toBe(
       "/Me/Projects?page=2&perPage=15",

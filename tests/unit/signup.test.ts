@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatPhone } from "../../app/lib/account/signup";
+import { CheckoutPost, checkoutPost } from "../../app/lib/account/signup.server";
 import {
   coverageText,
   formatExpiry,
@@ -72,5 +74,51 @@ describe("sign-up texts", () => {
     expect(formatExpiry("123")).toBe("12/3");
     expect(formatExpiry("12/39")).toBe("12/39");
     expect(formatExpiry("1a2b3c9d9")).toBe("12/39");
+  });
+});
+
+describe("checkout phone (§5: +1 (xxx) xxx-xxxx)", () => {
+  it("formats a 10-digit US or Canadian number however it was typed", () => {
+    for (const typed of [
+      "5125550199",
+      "512-555-0199",
+      "(512) 555-0199",
+      "512.555.0199",
+      " 512 555 0199 ",
+      "15125550199",
+      "1-512-555-0199",
+      "+1 512 555 0199",
+      "+15125550199",
+      "+1 (512) 555-0199",
+    ]) {
+      expect(formatPhone(typed), typed).toBe("+1 (512) 555-0199");
+    }
+    expect(formatPhone("416 555 0123")).toBe("+1 (416) 555-0123");
+  });
+
+  it("keeps anything else as typed", () => {
+    for (const typed of [
+      "",
+      "1",
+      "555-0199",
+      "512555019",
+      "512555019999",
+      "25125550199",
+      "+44 20 7946 0958",
+      "+5125550199",
+      "0125550199",
+      "5121550199",
+      "512-555-0199 ext 12",
+      "call me",
+    ]) {
+      expect(formatPhone(typed), typed).toBe(typed);
+    }
+  });
+
+  it("is formatted in the post the server renders from and sends", () => {
+    const form = new FormData();
+    form.set("phone", " (512) 555-0199 ");
+    const { values } = checkoutPost(CheckoutPost.parse(Object.fromEntries(form)));
+    expect(values.phone).toBe("+1 (512) 555-0199");
   });
 });

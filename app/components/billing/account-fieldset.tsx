@@ -5,7 +5,7 @@
  */
 import { type RefObject, useState } from "react";
 import { SelectInput, TextInput, type TextInputProps } from "~/components/forms";
-import { PASSWORDS_DIFFER_LIVE, type SignupValues } from "~/lib/account/signup";
+import { formatPhone, PASSWORDS_DIFFER_LIVE, type SignupValues } from "~/lib/account/signup";
 import type { FieldErrors, PlanSummary } from "~/lib/billing/pricing";
 import type { CoverageChoices } from "./coverage-fields";
 
@@ -51,7 +51,15 @@ export function AccountFieldset({
         {typed("last_name", "Last name", { autoComplete: "family-name" })}
       </div>
       {typed("email", "Email", { type: "email", autoComplete: "email" })}
-      {typed("phone", "Phone", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
+      {typed("phone", "Phone", {
+        type: "tel",
+        autoComplete: "tel",
+        inputMode: "tel",
+        // The server formats it on every post (§5); with JavaScript the member sees it as soon as they leave it.
+        onBlur: (e) => {
+          e.currentTarget.value = formatPhone(e.currentTarget.value);
+        },
+      })}
       <SelectInput
         label="State"
         name="state"

@@ -7,6 +7,7 @@ import {
   EmptyTab,
 } from "~/components/detail/detail-tabs";
 import { DialogLink } from "~/components/detail/dialog-link";
+import { LINK_CELL, LINKED_ROW } from "~/components/results-table";
 import {
   type CompanyDialog,
   type CompanyTabId,
@@ -61,6 +62,9 @@ export function CompanyTabs({
 }
 
 const td = "px-3 py-2";
+/** §2.12: clicking a person, a project or a partner company opens it (the whole row, one link). */
+const linkedRow = `hover:bg-brand-50/60 ${LINKED_ROW}`;
+const linkCell = `${td} ${LINK_CELL}`;
 
 function Locations({ company }: { company: Company }) {
   if (company.locations.length === 0) return <EmptyTab>No locations</EmptyTab>;
@@ -92,8 +96,8 @@ function People({ company }: { company: Company }) {
   return (
     <DetailTable caption="People" headers={["Name", "Title", "Email", "Phone"]}>
       {company.contacts.map((c) => (
-        <tr key={c.id}>
-          <td className={td}>
+        <tr key={c.id} className={linkedRow}>
+          <td className={linkCell}>
             <Link to={`/Contacts/${c.id}`} className={detailLinkClass}>
               {fullName(c.first_name, c.last_name) || "View contact"}
             </Link>
@@ -123,8 +127,8 @@ function Projects({ projects }: { projects: CompanyProject[] }) {
       headers={["Title", "Value", "Sector", "Construction Type", "Address", "City", "State", "Zip"]}
     >
       {projects.map((p) => (
-        <tr key={p.id}>
-          <td className={td}>
+        <tr key={p.id} className={linkedRow}>
+          <td className={linkCell}>
             <Link to={`/Projects/${p.id}`} className={detailLinkClass}>
               {p.title}
             </Link>
@@ -149,8 +153,8 @@ function Partners({ partners }: { partners: CompanyPartner[] }) {
       {partners.map((p) => {
         const href = websiteHref(p.url);
         return (
-          <tr key={p.id}>
-            <td className={td}>
+          <tr key={p.id} className={linkedRow}>
+            <td className={linkCell}>
               <Link to={companyHref(p.id)} className={detailLinkClass}>
                 {p.name}
               </Link>

@@ -97,8 +97,9 @@ export function ListPage<Row extends { id: number }>({
     );
   }, [rows, page.selectedIds]);
 
-  // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams).
-  const carry = carriedListSearch(list, saved);
+  // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams),
+  // and every other search field (advanced search, map, panel), so the detail's breadcrumb leads back to it.
+  const carry = carriedListSearch(list, saved, extraParams);
   const closeHref = `${location.pathname}${currentSearch}`;
   const dialogHref = (folderId?: number) =>
     `${location.pathname}${listSearch(linkParams, { ...extraParams, dialog: "folder", folderId: folderId ? String(folderId) : undefined })}`;

@@ -1,5 +1,6 @@
 import { AppLink } from "~/components/app-link";
 import { DetailTable, DetailTabs, detailLinkClass, EmptyTab } from "~/components/detail/detail-tabs";
+import { LINK_CELL, LINKED_ROW } from "~/components/results-table";
 import { contactHref, type TabId, visibleTabs } from "~/lib/detail/project-detail";
 import { formatDate, formatDateTime } from "~/lib/format/dates";
 import { addressLine } from "~/lib/format/format";
@@ -147,8 +148,8 @@ function Contacts({ project }: { project: Project }) {
       headers={["First Name", "Last Name", "Title", "Company", "Company Type", "Email", "Phone"]}
     >
       {project.contacts.map((c) => (
-        <tr key={c.id} className="hover:bg-brand-50/60">
-          <td className="px-3 py-2">
+        <tr key={c.id} className={`hover:bg-brand-50/60 ${LINKED_ROW}`}>
+          <td className={`px-3 py-2 ${LINK_CELL}`}>
             <AppLink to={contactHref(c.id, project.id)} className={detailLinkClass}>
               {c.first_name || "View contact"}
             </AppLink>

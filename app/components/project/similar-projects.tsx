@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LINK_CELL, LINKED_ROW } from "~/components/results-table";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatMillions } from "~/lib/format/project-format";
 import { pageWindow } from "~/lib/search/list-params";
@@ -64,8 +65,8 @@ export function SimilarProjects({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="hover:bg-brand-50/60">
-                  <td className="px-3 py-2">
+                <tr key={row.id} className={`hover:bg-brand-50/60 ${LINKED_ROW}`}>
+                  <td className={`px-3 py-2 ${LINK_CELL}`}>
                     <Link
                       to={hrefForProject(row.id)}
                       className="font-medium text-brand-700 underline hover:text-brand-900"

@@ -22,7 +22,7 @@ import {
 } from "../billing/form.server";
 import { type PlanSummary, stateSlots, TERMS_REQUIRED } from "../billing/pricing";
 import { billTo } from "../billing/pricing.server";
-import { HONEYPOT_FIELD, PASSWORDS_DIFFER, type SignupValues } from "./signup";
+import { formatPhone, HONEYPOT_FIELD, PASSWORDS_DIFFER, type SignupValues } from "./signup";
 
 const upper = (v: string) => v.toUpperCase();
 
@@ -42,7 +42,8 @@ export const CheckoutPost = z.object({
   first_name: typed(),
   last_name: typed(),
   email: typed(),
-  phone: typed(40),
+  /** Formatted as §5 wants on the server: the form rendered again and the API both get '+1 (xxx) xxx-xxxx'. */
+  phone: typed(40).transform(formatPhone),
   state: typed(10).transform(upper),
   password: secret(),
   confirm_password: secret(),
@@ -65,7 +66,7 @@ const accountRules = {
   first_name: need("Please enter your first name."),
   last_name: need("Please enter your last name."),
   email: need("Please enter your email.").regex(EMAIL, "Please enter a valid email address."),
-  phone: need("Please enter your phone number.", 40),
+  phone: need("Please enter your phone number.", 40).overwrite(formatPhone),
   state: need("Please choose your state.", 10).overwrite(upper),
   password: z
     .string({ error: "Please enter a password." })

@@ -5,9 +5,16 @@
  * forms (the edit's validation, the edit and merge rights) are in company-forms.server.ts.
  */
 import { COMPANY_ORDER_BY } from "../../../contract/constants";
-import type { ListParams } from "../search/list-params";
+import { COMPANY_SEARCH_FIELDS } from "../search/advanced-search";
 import type { Breadcrumb } from "./types";
-import { backToListHref, carriedList, positiveInt, readPrintView, readTab } from "./url-state";
+import {
+  backToListHref,
+  type CarriedList,
+  carriedList,
+  positiveInt,
+  readPrintView,
+  readTab,
+} from "./url-state";
 
 export const COMPANY_NOT_FOUND =
   "A company with this ID could not be found. Please try searching for it instead.";
@@ -23,11 +30,11 @@ export function websiteHref(url: string | null | undefined): string | null {
 export const companyHref = (id: number, carry = "") => `/Companies/${id}${carry}`;
 
 /** The companies list a member came from (carried by the row link), or null. */
-export function carriedCompanyList(searchParams: URLSearchParams): ListParams | null {
-  return carriedList(searchParams, COMPANY_ORDER_BY);
+export function carriedCompanyList(searchParams: URLSearchParams): CarriedList | null {
+  return carriedList(searchParams, COMPANY_ORDER_BY, [...Object.keys(COMPANY_SEARCH_FIELDS), "panel"]);
 }
 
-export function companyBreadcrumb(list: ListParams | null): Breadcrumb {
+export function companyBreadcrumb(list: CarriedList | null): Breadcrumb {
   return {
     href: list ? backToListHref(list, { search: "/Companies", saved: "/Companies" }, false) : "/Companies",
     label: "Back to companies",

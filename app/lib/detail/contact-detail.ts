@@ -4,15 +4,15 @@
  */
 import { CONTACT_ORDER_BY } from "../../../contract/constants";
 import { addressLine } from "../format/format";
-import type { ListParams } from "../search/list-params";
+import { CONTACT_SEARCH_FIELDS } from "../search/advanced-search";
 import type { Breadcrumb, NoteDialogState } from "./types";
-import { backToListHref, carriedList, parseEntityId, readNoteDialog } from "./url-state";
+import { backToListHref, type CarriedList, carriedList, parseEntityId, readNoteDialog } from "./url-state";
 
 export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 
 /** The contact list a member came from, when the URL carries any of its params; null otherwise. */
-export function carriedContactListParams(searchParams: URLSearchParams): ListParams | null {
-  return carriedList(searchParams, CONTACT_ORDER_BY);
+export function carriedContactListParams(searchParams: URLSearchParams): CarriedList | null {
+  return carriedList(searchParams, CONTACT_ORDER_BY, [...Object.keys(CONTACT_SEARCH_FIELDS), "panel"]);
 }
 
 /**
@@ -20,7 +20,7 @@ export function carriedContactListParams(searchParams: URLSearchParams): ListPar
  * folder page when a tag was carried); without one the directory, or the saved contacts for a member
  * without the directory.
  */
-export function backToContactsHref(list: ListParams | null, allowDirectory: boolean): string {
+export function backToContactsHref(list: CarriedList | null, allowDirectory: boolean): string {
   if (!list) return allowDirectory ? "/Contacts" : "/Me/Contacts";
   const paths = { search: "/Contacts", saved: "/Me/Contacts" };
   return backToListHref(list, paths, list.mine === 1 || !allowDirectory);
@@ -28,7 +28,7 @@ export function backToContactsHref(list: ListParams | null, allowDirectory: bool
 
 /** Back to the project the contact was opened from (its Contacts tab), else back to the list. */
 export function contactBreadcrumb(
-  list: ListParams | null,
+  list: CarriedList | null,
   fromProject: number | null,
   allowDirectory: boolean,
 ): Breadcrumb {

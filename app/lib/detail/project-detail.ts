@@ -5,10 +5,13 @@
  */
 import { PROJECT_ORDER_BY } from "../../../contract/constants";
 import { type ListParams, listSearch } from "../search/list-params";
+import { PROJECT_SEARCH_FIELDS } from "../search/project-search";
 import type { Breadcrumb, NoteDialogState } from "./types";
 import {
   backToListHref,
+  type CarriedList,
   carriedList,
+  carriedListQuery,
   positiveInt,
   readNoteDialog,
   readPrintView,
@@ -28,28 +31,31 @@ export type TabId = (typeof TABS)[number]["id"];
 /** The project screen's dialogs: the note dialogs and Request Research. */
 export type ProjectDialog = NoteDialogState | { kind: "research" };
 
+/** The project list's search fields besides the list state: the advanced search, the map and panel switches. */
+const PROJECT_LIST_FIELDS = [...Object.keys(PROJECT_SEARCH_FIELDS), "map", "panel"];
+
 /** The search a member came from, when the URL carries any of its params; null otherwise. */
-export function carriedListParams(searchParams: URLSearchParams): ListParams | null {
-  return carriedList(searchParams, PROJECT_ORDER_BY);
+export function carriedListParams(searchParams: URLSearchParams): CarriedList | null {
+  return carriedList(searchParams, PROJECT_ORDER_BY, PROJECT_LIST_FIELDS);
 }
 
 /** The carried search as a query string ("" when none), to hand on to the next project link. */
-export function carriedSearch(list: ListParams | null): string {
-  return list ? listSearch(list) : "";
+export function carriedSearch(list: CarriedList | null): string {
+  return list ? carriedListQuery(list) : "";
 }
 
 /**
  * Where 'Back to search' goes: the list the member came from with its params. mine=1 means the saved
  * list (its folder page when a tag was carried); otherwise the search.
  */
-export function backToSearchHref(list: ListParams | null): string {
+export function backToSearchHref(list: CarriedList | null): string {
   if (!list) return "/Projects";
   return backToListHref(list, { search: "/Projects", saved: "/Me/Projects" });
 }
 
 /** The breadcrumb: back to the related project it was reached from, else back to the search. */
 export function breadcrumbFor(
-  list: ListParams | null,
+  list: CarriedList | null,
   fromProject: number | null,
   currentId?: number,
 ): Breadcrumb {
@@ -60,7 +66,7 @@ export function breadcrumbFor(
 }
 
 /** The link of a similar project: carries the search and remembers this project. */
-export function similarProjectHref(id: number, currentId: number, list: ListParams | null): string {
+export function similarProjectHref(id: number, currentId: number, list: CarriedList | null): string {
   return `/Projects/${id}${withSearchParams(carriedSearch(list), { fromProject: currentId })}`;
 }
 

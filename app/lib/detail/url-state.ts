@@ -4,7 +4,7 @@
  * print view, the list the member came from (carried so the breadcrumb leads back to it), and which changes
  * of the URL need no new data. Every bad value falls back to its default instead of an error page.
  */
-import { type ListParams, listSearch, readListParams } from "../search/list-params";
+import { type ExtraParams, type ListParams, listSearch, readListParams } from "../search/list-params";
 import type { NoteDialogState } from "./types";
 
 /** A positive integer of at most nine digits, else null. */
@@ -56,13 +56,43 @@ export function readPrintView(searchParams: URLSearchParams): boolean {
 /** The list params a list's row link carries to a detail screen (see list-params' carriedListSearch). */
 const LIST_PARAM_KEYS = ["page", "perPage", "orderBy", "orderDirection", "mine", "query", "tag"] as const;
 
-/** The list a member came from, when the URL carries any of its params; null otherwise. */
+/** The list a member came from: its list state and every other search field it carried (`extra`). */
+export type CarriedList<C extends string = string> = ListParams<C> & { extra?: ExtraParams };
+
+/** At most this many values of one carried field, each cut to this length (the list checks them again). */
+const CARRIED_VALUES = 100;
+const CARRIED_LENGTH = 200;
+
+/**
+ * The list a member came from, when the URL carries any of its params; null otherwise. `extraKeys` are the
+ * list's other search fields (its advanced search, map and panel switches), kept as they were, repeated keys
+ * included, so that the way back shows the same list; they never share a name with the detail's own params.
+ */
 export function carriedList<const C extends readonly [string, ...string[]]>(
   searchParams: URLSearchParams,
   orderColumns: C,
-): ListParams<C[number]> | null {
-  if (!LIST_PARAM_KEYS.some((key) => searchParams.has(key))) return null;
-  return readListParams(searchParams, orderColumns);
+  extraKeys: readonly string[] = [],
+): CarriedList<C[number]> | null {
+  const extra: Record<string, string[]> = {};
+  for (const key of extraKeys) {
+    const values = searchParams
+      .getAll(key)
+      .filter((v) => v !== "")
+      .slice(0, CARRIED_VALUES)
+      .map((v) => v.slice(0, CARRIED_LENGTH));
+    if (values.length > 0) extra[key] = values;
+  }
+  const hasExtra = Object.keys(extra).length > 0;
+  if (!hasExtra && !LIST_PARAM_KEYS.some((key) => searchParams.has(key))) return null;
+  const list: CarriedList<C[number]> = readListParams(searchParams, orderColumns);
+  if (hasExtra) list.extra = extra;
+  return list;
+}
+
+/** A carried list as a query string: its list state and every search field it carried. */
+export function carriedListQuery(list: CarriedList): string {
+  const { extra, ...params } = list;
+  return listSearch(params, extra);
 }
 
 /**
@@ -70,13 +100,13 @@ export function carriedList<const C extends readonly [string, ...string[]]>(
  * `saved`, otherwise the search. `paths` are the list's two routes, e.g. `/Projects` and `/Me/Projects`.
  */
 export function backToListHref(
-  list: ListParams,
+  list: CarriedList,
   paths: { search: string; saved: string },
   saved = list.mine === 1,
 ): string {
-  if (!saved) return `${paths.search}${listSearch(list)}`;
+  if (!saved) return `${paths.search}${carriedListQuery(list)}`;
   const { mine: _mine, tag, ...rest } = list;
-  return `${tag ? `${paths.saved}/Tags/${tag}` : paths.saved}${listSearch(rest)}`;
+  return `${tag ? `${paths.saved}/Tags/${tag}` : paths.saved}${carriedListQuery(rest)}`;
 }
 
 /** The URL params that only change what is shown, not what is loaded. */

@@ -99,10 +99,12 @@ export function listSearch(params: Partial<ListParams>, extra: ExtraParams = {})
 
 /**
  * The search a row link carries to the detail screen, so its breadcrumb leads back: the saved list says
- * mine=1 and, in a folder route, the folder as `tag` (project-detail's backToSearchHref reads them back).
+ * mine=1 and, in a folder route, the folder as `tag`; `extra` is every other search field of the list (its
+ * advanced search, repeated keys included, its map and panel switches). The detail screen reads them back
+ * (detail/url-state's carriedList).
  */
-export function carriedListSearch(list: ListParams, saved: boolean): string {
-  return listSearch({ ...list, mine: saved ? 1 : list.mine });
+export function carriedListSearch(list: ListParams, saved: boolean, extra: ExtraParams = {}): string {
+  return listSearch({ ...list, mine: saved ? 1 : list.mine }, extra);
 }
 
 /** Sort cycle of a column header: first click descending, second ascending, third clears the sort. */

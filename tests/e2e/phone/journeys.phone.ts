@@ -243,7 +243,7 @@ test.describe("phone journeys", () => {
     await fits(page);
     await page.goto("/Notes");
     await expect(main(page).getByText("Met the site manager")).toBeVisible();
-    await expect(main(page).locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{2}$/);
+    await expect(main(page).locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
     await fits(page);
   });
 
