@@ -42,7 +42,10 @@ export function CheckboxGroup({
   const toggle = () => {
     const check = !allChecked;
     for (const box of boxes()) box.checked = check;
-    onSelectionChange?.(recount());
+    // Counted first: `onSelectionChange?.(recount())` skips its argument, the recount too, when there is no
+    // listener (Settings), and the toggle then kept saying 'Select all'.
+    const checked = recount();
+    onSelectionChange?.(checked);
   };
   const chosen = new Set(selected);
   const descriptionId = `${name}-description`;
@@ -50,7 +53,10 @@ export function CheckboxGroup({
   return (
     <fieldset
       ref={ref}
-      onChange={() => onSelectionChange?.(recount())}
+      onChange={() => {
+        const checked = recount();
+        onSelectionChange?.(checked);
+      }}
       aria-describedby={description ? descriptionId : undefined}
     >
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
