@@ -16,9 +16,11 @@
  */
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { lighthouse } from "./lighthouse";
+import { routeBundles } from "./bundle";
+import { type LighthouseResult, lighthouse } from "./lighthouse";
+import { type BrowserPart, browserTargetTable } from "./report";
 import { browserScreens, INTERACTIONS } from "./scenarios";
-import { auditScreens, measureInteractions, screenIds, sessions } from "./screens";
+import { auditScreens, type LiteBytes, liteBytes, measureInteractions, screenIds, sessions } from "./screens";
 import { ensureBenchDatabase } from "./seed";
 import { withBenchApp } from "./servers";
 
@@ -81,12 +83,22 @@ async function main() {
     Number(process.env.BENCH_PROJECTS ?? 500_000),
     log,
   );
-  const figures: Record<string, unknown> = {};
+  const part: BrowserPart = {
+    bundles: routeBundles(join(ROOT, "build", "client")),
+    lite: [] as LiteBytes[],
+    lighthouse: {},
+    screens: [],
+    interactions: {},
+  };
+  const paths: Record<string, LighthouseResult> = {};
   await withBenchApp(ROOT, async (appUrl, cookie, apiUrl) => {
     const cookieOf = sessions(appUrl, cookie);
     if (args.screens) {
       const screens = pick(browserScreens(await screenIds(apiUrl)), args.screens, "screen");
-      figures.lighthouse = await auditScreens({
+      part.screens = screens;
+      for (const screen of screens)
+        part.lite.push(await liteBytes(appUrl, screen, await cookieOf(screen.account)));
+      part.lighthouse = await auditScreens({
         root: ROOT,
         appUrl,
         outDir: OUT,
@@ -99,7 +111,7 @@ async function main() {
       });
     }
     if (args.inp) {
-      figures.interactions = await measureInteractions({
+      part.interactions = await measureInteractions({
         appUrl,
         scenarios: pick(INTERACTIONS, args.inp, "interaction"),
         cookieOf,
@@ -118,12 +130,20 @@ async function main() {
         // BENCH_LH_LITE=1: the lite pages, as the bench audits them (Save-Data: on).
         headers: process.env.BENCH_LH_LITE === "1" ? { "Save-Data": "on" } : undefined,
       });
-      figures[path] = result;
+      paths[path] = result;
       console.log(path, JSON.stringify(result));
     }
   });
-  writeFileSync(join(OUT, "lh-only.json"), `${JSON.stringify(figures, null, 2)}\n`);
-  log("figures in bench/output/lh-only.json");
+  writeFileSync(join(OUT, "lh-only.json"), `${JSON.stringify({ ...part, paths }, null, 2)}\n`);
+  if (args.screens || args.inp) {
+    const table = browserTargetTable(part);
+    writeFileSync(
+      join(OUT, "lh-only.md"),
+      `# Browser part alone (bench/lh-only.ts), ${new Date().toISOString().slice(0, 16)} UTC\n\n${table}`,
+    );
+    console.log(`\n${table}`);
+  }
+  log("figures in bench/output/lh-only.json and lh-only.md");
 }
 
 main().catch((error) => {

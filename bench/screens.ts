@@ -99,7 +99,7 @@ export async function auditScreens(options: {
   log: (line: string) => void;
 }): Promise<Record<string, LighthouseResult | { error: string }>> {
   const results: Record<string, LighthouseResult | { error: string }> = {};
-  const variants = [
+  const variants: { suffix: string; headers: Record<string, string> }[] = [
     ...(options.full !== false ? [{ suffix: "", headers: {} }] : []),
     ...(options.lite !== false ? [{ suffix: "-lite", headers: { "Save-Data": "on" } }] : []),
   ];
