@@ -4,7 +4,10 @@
  * been idle for a while (hydration included), and prints the time per script and per function, averaged over
  * the runs. "(program)" is the browser's own work outside JavaScript (parsing, style, layout, compiling).
  *
- *   npx tsx bench/profile-client.ts /Projects [runs]
+ *   npx tsx bench/profile-client.ts /Projects [runs] [--as member|trial|visitor]
+ *
+ * `--as`: who is logged in (member@example.com by default; trial@example.com for the activation form on
+ * /Me/Subscription; nobody for the sign-up pages, which send a member away).
  *
  * Starts the reference API on the bench database and the app from build/ (run `npm run build` first), as the
  * bench does (bench/servers.ts).
@@ -12,6 +15,7 @@
 import { resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROME_FLAGS } from "./lighthouse";
+import { sessions } from "./screens";
 import { withBenchApp } from "./servers";
 
 type ProfileNode = {
@@ -22,19 +26,26 @@ type ProfileNode = {
 type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] };
 
 const ROOT = resolve(import.meta.dirname, "..");
-const path = process.argv[2] ?? "/Projects";
-const runs = Number(process.argv[3] ?? 3);
+const asAt = process.argv.indexOf("--as");
+const who = asAt > 0 ? process.argv[asAt + 1] : "member";
+if (!["member", "trial", "visitor"].includes(who)) throw new Error(`--as member|trial|visitor (got ${who})`);
+const positional = process.argv.slice(2).filter((_, i, all) => all[i] !== "--as" && all[i - 1] !== "--as");
+const path = positional[0] ?? "/Projects";
+const runs = Number(positional[1] ?? 3);
 // Lighthouse's flags for the closed network, without its own headless switch (Playwright sets headless itself).
 const CHROMIUM_ARGS = CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless"));
 
 const file = (url: string) => url.split("/").pop() || url;
 
-await withBenchApp(ROOT, async (appUrl, cookie) => {
+await withBenchApp(ROOT, async (appUrl, memberCookie) => {
+  const cookie = await sessions(appUrl, memberCookie)(who === "visitor" ? null : (who as "member" | "trial"));
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const [name = "", value = ""] = (cookie.split(";")[0] ?? "").split("=");
-    await context.addCookies([{ name, value, url: appUrl }]);
+    if (cookie) {
+      const [name = "", value = ""] = (cookie.split(";")[0] ?? "").split("=");
+      await context.addCookies([{ name, value, url: appUrl }]);
+    }
     const page = await context.newPage();
     await page.goto(appUrl + path); // the browser's HTTP cache holds the scripts, as on a member's second visit
     const cdp = await context.newCDPSession(page);

@@ -1,8 +1,10 @@
 /** The shape of bench/results.json. */
 import type { RouteBundle } from "./bundle";
+import type { InteractionResult } from "./interaction";
 import type { LighthouseResult } from "./lighthouse";
 import type { LoadResult } from "./load";
-import type { Page } from "./scenarios";
+import type { BrowserScreen, Page } from "./scenarios";
+import type { LiteBytes } from "./screens";
 import type { SeedInfo } from "./seed";
 
 export interface Settings {
@@ -10,7 +12,9 @@ export interface Settings {
   durationS: number;
   warmupS: number;
   connections: number[];
-  lighthouseRuns: number;
+  /** Lighthouse runs per page; null: each screen's own (bench/scenarios.ts). */
+  lighthouseRuns: number | null;
+  interactionRuns: number;
   appPort: number;
   apiPort: number;
   cpuProfile: boolean;
@@ -49,16 +53,13 @@ export interface Results {
   /** Advanced searches (three or more filters, with and without a keyword), one after another. */
   advancedSearch: Omit<Results["keywordSearch"], "keywords"> & { queries: number };
   /** Lite pages (Save-Data: on) as served: HTML bytes and script tags, next to the full page. */
-  lite: {
-    page: string;
-    htmlBytes: number;
-    htmlGzip: number;
-    scriptTags: number;
-    fullHtmlGzip: number;
-    fullScriptTags: number;
-  }[];
+  lite: LiteBytes[];
   /** Peak RSS polled during the runs above one connection, overall and per page run (in run order). */
   memory: { peakRssUnderLoadMb: number; vmHwmMb: number; peakRssByRunMb: Record<string, number> };
   bundles: RouteBundle[];
+  /** The screens the browser part audits (Lighthouse keys: id, and `${id}-lite` for the lite page). */
+  screens: BrowserScreen[];
   lighthouse: Record<string, LighthouseResult | { error: string }>;
+  /** INP of each interaction under a 4× CPU slowdown, keyed by interaction id. */
+  interactions: Record<string, InteractionResult | { error: string }>;
 }

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: builds the app, seeds (once) a large reference database, starts the reference API and the
  * app in production mode on loopback ports of their own, and measures each key page next to the API calls it
- * makes, a static baseline page, first-load bytes, Lighthouse and the app's memory. It asserts nothing: it
- * writes bench/results.md and bench/results.json, each figure next to its target.
+ * makes, a static baseline page, first-load bytes, the app's memory, and the browser part: Lighthouse on every
+ * screen of bench/scenarios.ts (browserScreens, each also as a lite page) and the INP of its interactions. It
+ * asserts nothing: it writes bench/results.md and bench/results.json, each figure next to its target.
  *
  * Environment: BENCH_PROJECTS (500000), BENCH_DURATION (seconds per load run, 10), BENCH_CONNECTIONS ("1,50"),
- * BENCH_WARMUP (seconds, 2), BENCH_LH_RUNS (5), BENCH_APP_PORT (3600), BENCH_API_PORT (3601),
- * BENCH_SKIP_BUILD=1, BENCH_SKIP_LIGHTHOUSE=1, BENCH_CPU_PROF=1 (writes the app's CPU profile to
+ * BENCH_WARMUP (seconds, 2), BENCH_LH_RUNS (each screen's own: 5 for /Projects and /Projects/{id}, 3 for the
+ * rest), BENCH_INP_RUNS (3), BENCH_APP_PORT (3600), BENCH_API_PORT (3601), BENCH_SKIP_BUILD=1,
+ * BENCH_SKIP_LIGHTHOUSE=1 (no browser part), BENCH_CPU_PROF=1 (writes the app's CPU profile to
  * bench/output/profiles/), CHROME_PATH (/usr/bin/chromium).
  */
 import { execFileSync } from "node:child_process";
@@ -14,14 +16,22 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { routeBundles } from "./bundle";
-import { lighthouse } from "./lighthouse";
 import { type LoadOptions, type LoadResult, runLoad } from "./load";
 import { peakRssMb, sampleRss } from "./memory";
 import { writeReport } from "./report";
 import type { ByConnections, PageResult, Results, Settings } from "./results";
-import { ADVANCED_SEARCHES, apiCalls, type CallPlan, type Page, pages, SEARCH_KEYWORDS } from "./scenarios";
+import {
+  ADVANCED_SEARCHES,
+  apiCalls,
+  browserScreens,
+  type CallPlan,
+  INTERACTIONS,
+  type Page,
+  pages,
+  SEARCH_KEYWORDS,
+} from "./scenarios";
+import { auditScreens, liteBytes, measureInteractions, screenIds, sessions } from "./screens";
 import { ensureBenchDatabase } from "./seed";
 import { type Server, startApi, startApp } from "./servers";
 import { apiToken, appSessionCookie, loginFormBody, loginFormHeaders, MEMBER } from "./session";
@@ -44,16 +54,15 @@ const settings: Settings = {
   durationS: intEnv("BENCH_DURATION", 10),
   warmupS: intEnv("BENCH_WARMUP", 2),
   connections: (process.env.BENCH_CONNECTIONS || "1,50").split(",").map((c) => Number(c.trim())),
-  lighthouseRuns: intEnv("BENCH_LH_RUNS", 5),
+  // null: each screen's own number of runs (bench/scenarios.ts).
+  lighthouseRuns: process.env.BENCH_LH_RUNS ? intEnv("BENCH_LH_RUNS", 5) : null,
+  interactionRuns: intEnv("BENCH_INP_RUNS", 3),
   appPort: intEnv("BENCH_APP_PORT", 3600),
   apiPort: intEnv("BENCH_API_PORT", 3601),
   cpuProfile: flag("BENCH_CPU_PROF"),
   skipBuild: flag("BENCH_SKIP_BUILD"),
   skipLighthouse: flag("BENCH_SKIP_LIGHTHOUSE"),
 };
-
-/** The pages Lighthouse audits, each also as a lite page. */
-const LITE_PAGES = ["projects", "project"];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -107,31 +116,6 @@ function keywordSearch(apiUrl: string, token: string) {
   return sequentialSearch(apiUrl, token, queries).then((r) => ({ ...r, keywords: SEARCH_KEYWORDS }));
 }
 
-/** Lite pages as the server sends them (Save-Data: on): gzip bytes of the HTML next to the full page's. */
-async function liteBytes(app: Server, page: Page, cookie: string) {
-  const fetchHtml = async (saveData: boolean) => {
-    const res = await fetch(`${app.url}${page.path}`, {
-      headers: { Cookie: cookie, ...(saveData ? { "Save-Data": "on" } : {}) },
-    });
-    const html = await res.text();
-    if (res.status !== 200) throw new Error(`${page.path} (lite ${saveData}) answered ${res.status}`);
-    return {
-      html: Buffer.byteLength(html),
-      gzip: gzipSync(html).length,
-      scripts: (html.match(/<script\b/g) ?? []).length,
-    };
-  };
-  const [lite, full] = await Promise.all([fetchHtml(true), fetchHtml(false)]);
-  return {
-    page: page.label,
-    htmlBytes: lite.html,
-    htmlGzip: lite.gzip,
-    scriptTags: lite.scripts,
-    fullHtmlGzip: full.gzip,
-    fullScriptTags: full.scripts,
-  };
-}
-
 async function checkPage(app: Server, page: Page, cookie: string) {
   const res = await fetch(`${app.url}${page.path}`, {
     method: page.method,
@@ -182,10 +166,10 @@ async function main() {
 
     const cookie = await appSessionCookie(app.url);
     const token = await apiToken(api.url);
-    const first = (await (
-      await fetch(`${api.url}/Projects?page=1&perPage=15`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { data: { data: { id: number }[] } };
-    const projectId = first.data.data[0].id;
+    const ids = await screenIds(api.url, token);
+    const { projectId } = ids;
+    const screens = browserScreens(ids);
+    const cookieOf = sessions(app.url, cookie);
     const pageList = pages(projectId, loginFormBody());
     const calls = apiCalls(projectId, JSON.stringify(MEMBER));
     for (const page of pageList) await checkPage(app, page, cookie);
@@ -204,8 +188,7 @@ async function main() {
     );
 
     const lite = [];
-    for (const page of pageList.filter((p) => LITE_PAGES.includes(p.id)))
-      lite.push(await liteBytes(app, page, cookie));
+    for (const screen of screens) lite.push(await liteBytes(app.url, screen, await cookieOf(screen.account)));
     log(`lite pages: ${JSON.stringify(lite)}`);
 
     const appResults: Record<string, ByConnections> = {};
@@ -257,30 +240,25 @@ async function main() {
     }
     const vmHwmMb = peakRssMb(app.pid);
 
-    const lighthouseResults: Results["lighthouse"] = {};
+    let lighthouseResults: Results["lighthouse"] = {};
+    let interactions: Results["interactions"] = {};
     if (!settings.skipLighthouse) {
-      const audited = pageList.filter((p) => LITE_PAGES.includes(p.id));
-      const runs = [
-        ...audited.map((page) => ({ id: page.id, page, headers: {} })),
-        ...audited.map((page) => ({ id: `${page.id}-lite`, page, headers: { "Save-Data": "on" } })),
-      ];
-      for (const { id, page, headers } of runs) {
-        log(`lighthouse ${id} ${page.label} (${settings.lighthouseRuns} runs)...`);
-        try {
-          lighthouseResults[id] = await lighthouse({
-            root: ROOT,
-            url: `${app.url}${page.path}`,
-            cookie,
-            outDir: OUT,
-            name: id,
-            runs: settings.lighthouseRuns,
-            headers,
-          });
-        } catch (error) {
-          lighthouseResults[id] = { error: (error as Error).message };
-        }
-        log(`  ${JSON.stringify(lighthouseResults[id])}`);
-      }
+      lighthouseResults = await auditScreens({
+        root: ROOT,
+        appUrl: app.url,
+        outDir: OUT,
+        screens,
+        cookieOf,
+        runs: settings.lighthouseRuns ?? undefined,
+        log,
+      });
+      interactions = await measureInteractions({
+        appUrl: app.url,
+        scenarios: INTERACTIONS,
+        cookieOf,
+        runs: settings.interactionRuns,
+        log,
+      });
     }
 
     const pageResults: PageResult[] = pageList.map(({ body: _body, ...page }) => {
@@ -323,7 +301,9 @@ async function main() {
         peakRssByRunMb: peakByRun,
       },
       bundles,
+      screens,
       lighthouse: lighthouseResults,
+      interactions,
     };
     writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
     // The profiled causes of the misses are written by hand (bench/misses.md) and go under the figures.

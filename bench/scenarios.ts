@@ -198,3 +198,130 @@ export const SEARCH_KEYWORDS = [
   "hotel addition",
   "dallas",
 ];
+
+/**
+ * The screens the browser part audits (Lighthouse mobile, each also as a lite page with Save-Data: on): who is
+ * logged in (none: the sign-up is for visitors, and a member is sent away from it), and the route whose
+ * first-load bytes count (bench/bundle.ts). `lhRuns` is the default number of Lighthouse runs (BENCH_LH_RUNS
+ * overrides it); the targets hold in the worst run.
+ */
+export interface BrowserScreen {
+  id: string;
+  label: string;
+  path: string;
+  /** The route id in React Router's manifest (first-load JS). */
+  routeId: string;
+  account: "member" | "trial" | null;
+  lhRuns: number;
+}
+
+export interface ScreenIds {
+  projectId: number;
+  companyId: number;
+}
+
+export function browserScreens({ projectId, companyId }: ScreenIds): BrowserScreen[] {
+  return [
+    {
+      id: "projects",
+      label: "/Projects",
+      path: "/Projects",
+      routeId: "projects",
+      account: "member",
+      lhRuns: 5,
+    },
+    {
+      id: "project",
+      label: "/Projects/{id}",
+      path: `/Projects/${projectId}`,
+      routeId: "projects.show",
+      account: "member",
+      lhRuns: 5,
+    },
+    {
+      id: "signup-state",
+      label: "/sign-up/state",
+      path: "/sign-up/state",
+      routeId: "signup",
+      account: null,
+      lhRuns: 3,
+    },
+    {
+      // The advanced search panel's open state is in the URL (`panel=1`, app/lib/project-search.server.ts).
+      id: "projects-panel",
+      label: "/Projects?panel=1 (advanced search open)",
+      path: "/Projects?panel=1",
+      routeId: "projects",
+      account: "member",
+      lhRuns: 3,
+    },
+    {
+      id: "companies",
+      label: "/Companies",
+      path: "/Companies",
+      routeId: "companies",
+      account: "member",
+      lhRuns: 3,
+    },
+    {
+      id: "company",
+      label: "/Companies/{id}",
+      path: `/Companies/${companyId}`,
+      routeId: "companies.show",
+      account: "member",
+      lhRuns: 3,
+    },
+    {
+      id: "calendar",
+      label: "/Calendar",
+      path: "/Calendar",
+      routeId: "calendar",
+      account: "member",
+      lhRuns: 3,
+    },
+    {
+      // The trial member's subscription page: the activation form with its live price (the paid member's page
+      // is a summary and receipts).
+      id: "subscription",
+      label: "/Me/Subscription (trial: activation form)",
+      path: "/Me/Subscription",
+      routeId: "subscription",
+      account: "trial",
+      lhRuns: 3,
+    },
+  ];
+}
+
+/**
+ * The interactions whose INP the bench measures (bench/interaction.ts), under a 4× CPU slowdown: choosing a
+ * state in the projects' advanced search panel, and ticking a vertical market on the vertical plan's checkout.
+ */
+export interface InteractionScenario {
+  id: string;
+  label: string;
+  path: string;
+  account: "member" | "trial" | null;
+  /** What is clicked: a CSS selector (the first match). */
+  target: string;
+  /** An option of a multi-select is clicked where it is drawn (the listbox shows its options inline). */
+  option?: boolean;
+}
+
+export const INTERACTIONS: InteractionScenario[] = [
+  {
+    id: "panel-state",
+    label: "Choose a state, /Projects advanced search panel",
+    path: "/Projects?panel=1",
+    account: "member",
+    // California: among the six options the listbox shows without scrolling, and a state with many counties.
+    target: 'select[name="state"] option[value="CA"]',
+    option: true,
+  },
+  {
+    id: "checkout-vertical",
+    label: "Tick a vertical market, /sign-up/vertical checkout",
+    path: "/sign-up/vertical",
+    account: null,
+    target: 'input[type="checkbox"][name="plan_verticals"]',
+  },
+];

@@ -138,30 +138,31 @@ export async function startApp(options: {
 
 /**
  * For the one-off tools (lh-only, profile-page, render-floor): the reference API on the bench database and the
- * built app on ports 3601/3600, with the bench member logged in; both stopped when `use` has finished.
+ * built app on ports BENCH_API_PORT/BENCH_APP_PORT (3601/3600), with the bench member logged in; both stopped
+ * when `use` has finished.
  */
 export async function withBenchApp<T>(
   root: string,
-  use: (appUrl: string, cookie: string) => Promise<T>,
+  use: (appUrl: string, cookie: string, apiUrl: string) => Promise<T>,
   options: { nodeOptions?: string[] } = {},
 ): Promise<T> {
   const out = join(root, "bench", "output");
   const api = await startApi({
     root,
-    port: 3601,
+    port: Number(process.env.BENCH_API_PORT || 3601),
     dbPath: join(root, "bench", "data", "bench.sqlite"),
     logPath: join(out, "api.log"),
   });
   try {
     const app = await startApp({
       root,
-      port: 3600,
+      port: Number(process.env.BENCH_APP_PORT || 3600),
       apiUrl: api.url,
       logPath: join(out, "app.log"),
       nodeOptions: options.nodeOptions,
     });
     try {
-      return await use(app.url, await appSessionCookie(app.url));
+      return await use(app.url, await appSessionCookie(app.url), api.url);
     } finally {
       await app.stop();
     }

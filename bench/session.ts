@@ -1,10 +1,17 @@
 /** Logging in: to the app (form POST, session cookie) and to the reference API (bearer token). */
 
+export interface Account {
+  email: string;
+  password: string;
+}
+
 export const MEMBER = { email: "member@example.com", password: "demo-password" } as const;
+/** The seeded free-trial member (upstream/seed/accounts.ts): its /Me/Subscription shows the activation form. */
+export const TRIAL_MEMBER = { email: "trial@example.com", password: "demo-password" } as const;
 
 /** The form body the login page posts. */
-export function loginFormBody(): string {
-  return new URLSearchParams({ email: MEMBER.email, password: MEMBER.password, redirect: "" }).toString();
+export function loginFormBody(account: Account = MEMBER): string {
+  return new URLSearchParams({ email: account.email, password: account.password, redirect: "" }).toString();
 }
 
 /** Headers of a same-origin form post: the app's CSRF guard wants Origin (or Sec-Fetch-Site) to match. */
@@ -13,19 +20,21 @@ export function loginFormHeaders(appUrl: string): Record<string, string> {
 }
 
 /** Logs in through the app's own login form and returns the session cookie ("name=value"). */
-export async function appSessionCookie(appUrl: string): Promise<string> {
+export async function appSessionCookie(appUrl: string, account: Account = MEMBER): Promise<string> {
   const res = await fetch(`${appUrl}/Login`, {
     method: "POST",
     redirect: "manual",
     headers: loginFormHeaders(appUrl),
-    body: loginFormBody(),
+    body: loginFormBody(account),
   });
   await res.body?.cancel();
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .find((c) => /^(__Host-)?session=./.test(c));
-  if (res.status !== 302 || !cookie) throw new Error(`login to the app failed (HTTP ${res.status})`);
+  if (res.status !== 302 || !cookie) {
+    throw new Error(`login to the app as ${account.email} failed (HTTP ${res.status})`);
+  }
   return cookie;
 }
 
