@@ -4,23 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CoverageFields, useCoverageChoices } from "~/components/billing/coverage-fields";
 import type { CoverageValues, PlanSummary } from "~/lib/billing/pricing";
+import { STATE_PLAN as STATE } from "../unit/support/plans";
 
-const STATE: PlanSummary = {
-  id: 3,
-  slug: "state",
-  name: "State Edition",
-  base_price: 3495,
-  additional_vertical_market_cost: 1999.95,
-  additional_state_cost: 835,
-  coverage_limit: 1,
-  coverage_state: 1,
-  coverage_county: 0,
-  coverage_vertical_market: 1,
-  users_count: 1,
-  months: 12,
-  download: true,
-  is_free_trial: false,
-};
 const PLACES = [
   { id: 1, abbr: "TX", name: "Texas" },
   { id: 2, abbr: "FL", name: "Florida" },

@@ -14,23 +14,8 @@ import {
 import { expirationAsTyped } from "../../app/lib/billing/form.server";
 import type { PlanSummary } from "../../app/lib/billing/pricing";
 import { messagesOf, readForm } from "../../app/lib/platform/read-form.server";
+import { STATE_PLAN as STATE } from "./support/plans";
 
-const STATE: PlanSummary = {
-  id: 3,
-  slug: "state",
-  name: "State Edition",
-  base_price: 3495,
-  additional_vertical_market_cost: 1999.95,
-  additional_state_cost: 835,
-  coverage_limit: 1,
-  coverage_state: 1,
-  coverage_county: 0,
-  coverage_vertical_market: 1,
-  users_count: 1,
-  months: 12,
-  download: true,
-  is_free_trial: false,
-};
 const COUNTY: PlanSummary = {
   ...STATE,
   id: 4,

@@ -11,24 +11,9 @@ import {
   planDisplayName,
   stateSlots,
 } from "../../app/lib/billing/pricing";
+import { planWith } from "./support/plans";
 
-const plan = (over: Partial<PlanSummary>): PlanSummary => ({
-  id: 1,
-  slug: "state",
-  name: "State Edition",
-  base_price: 3495,
-  additional_vertical_market_cost: 1999.95,
-  additional_state_cost: 835,
-  coverage_limit: 1,
-  coverage_state: 1,
-  coverage_county: 0,
-  coverage_vertical_market: 1,
-  users_count: 1,
-  months: 12,
-  download: true,
-  is_free_trial: false,
-  ...over,
-});
+const plan = (over: Partial<PlanSummary>): PlanSummary => planWith({ id: 1, ...over });
 
 describe("sign-up texts", () => {
   it("drops '.00' from prices and ' Edition' from plan names", () => {
