@@ -1,5 +1,6 @@
 import { Link, Outlet, redirect } from "react-router";
 import { ResultDialog } from "~/components/result-dialog";
+import { GuestFrame } from "~/components/shell/guest-frame";
 import { memberSessionContext } from "~/lib/platform/contexts";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_guest";
@@ -15,32 +16,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function GuestLayout() {
   const toast = useRootData()?.toast;
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
-          <Link to="/Login" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            Project Leads
-          </Link>
-        </div>
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 py-12">
-        <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
-          <Outlet />
-        </div>
-      </main>
-      {toast?.kind === "reset-done" ? (
-        <ResultDialog result={toast}>
-          <Link
-            to="/Projects"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Go to Dashboard
-          </Link>
-        </ResultDialog>
-      ) : (
-        <ResultDialog result={toast} />
-      )}
-    </div>
+    <GuestFrame
+      after={
+        toast?.kind === "reset-done" ? (
+          <ResultDialog result={toast}>
+            <Link
+              to="/Projects"
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              Go to Dashboard
+            </Link>
+          </ResultDialog>
+        ) : (
+          <ResultDialog result={toast} />
+        )
+      }
+    >
+      <Outlet />
+    </GuestFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
+import { GuestFrame } from "~/components/shell/guest-frame";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { readForm } from "~/lib/platform/read-form.server";
@@ -72,53 +73,40 @@ export default function Unsubscribe({ loaderData, params }: Route.ComponentProps
   const { info } = loaderData;
   const submitting = useIsSubmitting();
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
-          <Link to="/Login" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            Project Leads
-          </Link>
-        </div>
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 py-12">
-        <div className="w-full max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
-          {!info ? (
-            <>
-              <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
-              <p className="text-slate-700">
-                This unsubscribe link is not valid. You can turn e-mails on or off in your settings after you
-                log in.
-              </p>
-              <SettingsLink />
-            </>
-          ) : info.subscribed ? (
-            <>
-              <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
-              <p className="text-slate-700">
-                Stop sending <strong>{WHAT[info.list].mail}</strong> to {info.email}?
-              </p>
-              <Form method="post" action={`/Unsubscribe/${params.token}`}>
-                <SubmitButton pending={submitting}>Unsubscribe</SubmitButton>
-              </Form>
-              <p className="text-sm text-slate-600">
-                Nothing changes until you press the button. Other e-mails (password resets, receipts) still
-                come.
-              </p>
-            </>
-          ) : (
-            <>
-              <h1 className="text-2xl font-bold text-slate-900">You are unsubscribed</h1>
-              <p role="status" className="text-slate-700">
-                You will no longer receive {WHAT[info.list].mail} at {info.email}. To have them again, turn on
-                '{WHAT[info.list].setting}' in your settings.
-              </p>
-              <SettingsLink />
-            </>
-          )}
-        </div>
-      </main>
-    </div>
+    <GuestFrame cardClassName="space-y-4">
+      {!info ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
+          <p className="text-slate-700">
+            This unsubscribe link is not valid. You can turn e-mails on or off in your settings after you log
+            in.
+          </p>
+          <SettingsLink />
+        </>
+      ) : info.subscribed ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
+          <p className="text-slate-700">
+            Stop sending <strong>{WHAT[info.list].mail}</strong> to {info.email}?
+          </p>
+          <Form method="post" action={`/Unsubscribe/${params.token}`}>
+            <SubmitButton pending={submitting}>Unsubscribe</SubmitButton>
+          </Form>
+          <p className="text-sm text-slate-600">
+            Nothing changes until you press the button. Other e-mails (password resets, receipts) still come.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">You are unsubscribed</h1>
+          <p role="status" className="text-slate-700">
+            You will no longer receive {WHAT[info.list].mail} at {info.email}. To have them again, turn on '
+            {WHAT[info.list].setting}' in your settings.
+          </p>
+          <SettingsLink />
+        </>
+      )}
+    </GuestFrame>
   );
 }
 
