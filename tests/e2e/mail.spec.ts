@@ -15,6 +15,7 @@ import {
   expect,
   expectAxeClean,
   expectDialogOpen,
+  fillDate,
   fillLogin,
   jsDisabled,
   login,
@@ -184,7 +185,7 @@ test.describe("mail that arrives", () => {
     const add = page.getByRole("dialog", { name: "Add Note" });
     await expectDialogOpen(add);
     const [y, m, d] = today.day.split("-");
-    await add.getByLabel("Reminder / follow-up date").fill(js() ? `${m}/${d}/${y}` : today.day);
+    await fillDate(add.getByLabel("Reminder / follow-up date"), today.day);
     await add.getByLabel("Note", { exact: true }).fill("Call the owner <today>\nBcc: thief@evil.test");
     await add.getByRole("button", { name: "Save" }).click();
     await expect(add).toHaveCount(0);
