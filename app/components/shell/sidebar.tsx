@@ -65,49 +65,6 @@ export function Sidebar({
       </AppLink>
     </li>
   );
-  // Each folder list ends with 'Add Folder' (hidden at 8 folders of that type); each folder has an edit link.
-  const folders = (tags: Tag[], base: string, listLabel: string, tagType: 1 | 2) => (
-    <ul aria-label={listLabel} className={`mt-0.5 mb-1 ml-8 space-y-0.5 ${collapsed ? "md:hidden" : ""}`}>
-      {tags.map((tag) => (
-        <li key={tag.id} className="flex items-center gap-1">
-          <AppLink
-            to={`${base}/Tags/${tag.id}`}
-            {...current(
-              `${base}/Tags/${tag.id}`,
-              false,
-              "nav-folder nav-folder-current",
-              "nav-folder nav-folder-idle",
-            )}
-          >
-            <span aria-hidden="true" className="nav-folder-swatch" style={{ backgroundColor: tag.color }} />
-            <span className="truncate">{tag.name}</span>
-          </AppLink>
-          <AppLink
-            to={folderDialogHref(tagType, base, tag.id)}
-            title={`Edit folder ${tag.name}`}
-            className="nav-folder-edit"
-          >
-            <span aria-hidden="true">Edit</span>
-            <span className="sr-only">Edit folder {tag.name}</span>
-          </AppLink>
-        </li>
-      ))}
-      {canAddFolder(tags) ? (
-        <li>
-          <AppLink
-            to={folderDialogHref(tagType, base)}
-            className="flex items-center gap-2 rounded-md px-3 py-1.5 text-sm text-brand-700 hover:bg-slate-100"
-          >
-            <span aria-hidden="true">+</span>
-            <span>
-              Add Folder<span className="sr-only"> ({tagType === 1 ? "projects" : "contacts"})</span>
-            </span>
-          </AppLink>
-        </li>
-      ) : null}
-    </ul>
-  );
-
   const mobileClasses = mobileOpen
     ? "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-50 max-md:flex max-md:w-72 max-md:shadow-xl"
     : "max-md:hidden max-md:target:fixed max-md:target:inset-y-0 max-md:target:left-0 max-md:target:z-50 max-md:target:flex max-md:target:w-72 max-md:target:shadow-xl";
@@ -185,7 +142,13 @@ export function Sidebar({
                     <Icon name="bookmark" />
                     {label("Saved Projects")}
                   </AppLink>
-                  {folders(user?.projectTags ?? [], "/Me/Projects", "Project folders", 1)}
+                  <FolderList
+                    tags={user?.projectTags ?? []}
+                    base="/Me/Projects"
+                    listLabel="Project folders"
+                    tagType={1}
+                    collapsed={collapsed}
+                  />
                 </li>
                 {user?.allow_companysearch ? entry("/Companies", "building", "Companies") : null}
                 {user?.allow_directory ? entry("/Contacts", "book", "Directory") : null}
@@ -198,7 +161,13 @@ export function Sidebar({
                     <Icon name="users" />
                     {label("Contacts")}
                   </AppLink>
-                  {folders(user?.contactTags ?? [], "/Me/Contacts", "Contact folders", 2)}
+                  <FolderList
+                    tags={user?.contactTags ?? []}
+                    base="/Me/Contacts"
+                    listLabel="Contact folders"
+                    tagType={2}
+                    collapsed={collapsed}
+                  />
                 </li>
                 {entry("/Notes", "note", "Notes")}
                 <li>
@@ -210,48 +179,9 @@ export function Sidebar({
                 </li>
               </ul>
 
-              <Form
-                method="get"
-                action="/Projects"
-                role="search"
-                aria-label="Keyword search"
-                className={`px-1 ${collapsed ? "md:hidden" : ""}`}
-              >
-                <label
-                  htmlFor="sidebar-query"
-                  className="mb-1 block text-xs font-semibold text-slate-700 uppercase"
-                >
-                  Keyword search
-                </label>
-                <div className="flex gap-1">
-                  <input
-                    id="sidebar-query"
-                    type="search"
-                    name="query"
-                    placeholder="Search projects"
-                    className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-                  />
-                  <button
-                    type="submit"
-                    className="rounded-md bg-brand-700 px-2 text-white hover:bg-brand-800 focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 focus:outline-none"
-                  >
-                    <Icon name="search" className="h-4 w-4" />
-                    <span className="sr-only">Search</span>
-                  </button>
-                </div>
-              </Form>
+              <KeywordSearch collapsed={collapsed} />
 
-              {trial ? (
-                <div
-                  className={`mx-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 ${
-                    collapsed ? "md:hidden" : ""
-                  }`}
-                >
-                  <p className="font-semibold">Free Trial</p>
-                  <p>Free reports remaining: {trial.remaining ?? 0}</p>
-                  {trial.endDate ? <p>Trial expires: {formatDate(trial.endDate)}</p> : null}
-                </div>
-              ) : null}
+              {trial ? <TrialCounter trial={trial} collapsed={collapsed} /> : null}
 
               <ul className="space-y-0.5 border-t border-slate-200 pt-3 md:hidden">
                 {entry("/Me/Account", "user", "Account")}
@@ -282,5 +212,107 @@ function UnreadBadge({ count, collapsed }: { count: number; collapsed: boolean }
       {count > 99 ? "99+" : count}
       <span className="sr-only"> unread</span>
     </span>
+  );
+}
+
+/** A folder list: each folder with its edit link, then 'Add Folder' (hidden at 8 folders of that type). */
+function FolderList({
+  tags,
+  base,
+  listLabel,
+  tagType,
+  collapsed,
+}: {
+  tags: Tag[];
+  base: string;
+  listLabel: string;
+  tagType: 1 | 2;
+  collapsed: boolean;
+}) {
+  const { pathname } = useLocation();
+  const current = (to: string) =>
+    isCurrentPage(pathname, to, false)
+      ? ({ className: "nav-folder nav-folder-current", "aria-current": "page" } as const)
+      : { className: "nav-folder nav-folder-idle" };
+  return (
+    <ul aria-label={listLabel} className={`mt-0.5 mb-1 ml-8 space-y-0.5 ${collapsed ? "md:hidden" : ""}`}>
+      {tags.map((tag) => (
+        <li key={tag.id} className="flex items-center gap-1">
+          <AppLink to={`${base}/Tags/${tag.id}`} {...current(`${base}/Tags/${tag.id}`)}>
+            <span aria-hidden="true" className="nav-folder-swatch" style={{ backgroundColor: tag.color }} />
+            <span className="truncate">{tag.name}</span>
+          </AppLink>
+          <AppLink
+            to={folderDialogHref(tagType, base, tag.id)}
+            title={`Edit folder ${tag.name}`}
+            className="nav-folder-edit"
+          >
+            <span aria-hidden="true">Edit</span>
+            <span className="sr-only">Edit folder {tag.name}</span>
+          </AppLink>
+        </li>
+      ))}
+      {canAddFolder(tags) ? (
+        <li>
+          <AppLink
+            to={folderDialogHref(tagType, base)}
+            className="flex items-center gap-2 rounded-md px-3 py-1.5 text-sm text-brand-700 hover:bg-slate-100"
+          >
+            <span aria-hidden="true">+</span>
+            <span>
+              Add Folder<span className="sr-only"> ({tagType === 1 ? "projects" : "contacts"})</span>
+            </span>
+          </AppLink>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The sidebar's keyword search: a GET form to /Projects. */
+function KeywordSearch({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Form
+      method="get"
+      action="/Projects"
+      role="search"
+      aria-label="Keyword search"
+      className={`px-1 ${collapsed ? "md:hidden" : ""}`}
+    >
+      <label htmlFor="sidebar-query" className="mb-1 block text-xs font-semibold text-slate-700 uppercase">
+        Keyword search
+      </label>
+      <div className="flex gap-1">
+        <input
+          id="sidebar-query"
+          type="search"
+          name="query"
+          placeholder="Search projects"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-2 text-white hover:bg-brand-800 focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 focus:outline-none"
+        >
+          <Icon name="search" className="h-4 w-4" />
+          <span className="sr-only">Search</span>
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A free trial's reports left and its end. */
+function TrialCounter({ trial, collapsed }: { trial: NonNullable<TrialInfo>; collapsed: boolean }) {
+  return (
+    <div
+      className={`mx-1 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950 ${
+        collapsed ? "md:hidden" : ""
+      }`}
+    >
+      <p className="font-semibold">Free Trial</p>
+      <p>Free reports remaining: {trial.remaining ?? 0}</p>
+      {trial.endDate ? <p>Trial expires: {formatDate(trial.endDate)}</p> : null}
+    </div>
   );
 }
