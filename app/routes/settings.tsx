@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { CheckboxGroup } from "~/components/checkbox-group";
@@ -197,52 +197,74 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         )}
 
-        <div className="space-y-4 border-t border-slate-200 pt-6">
-          <h2 className="text-lg font-semibold text-slate-900">E-mail</h2>
-          <div>
-            <div className="flex items-center gap-2">
-              <input
-                {...getInputProps(fields.reminder_mail, { type: "checkbox" })}
-                key={fields.reminder_mail.key}
-                aria-describedby="reminder-mail-note"
-                className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
-              />
-              <label htmlFor={fields.reminder_mail.id} className="text-sm font-medium text-slate-800">
-                Reminder e-mails
-              </label>
-            </div>
-            <p id="reminder-mail-note" className="mt-1 ml-6 text-sm text-slate-600">
-              On the morning of a note's reminder date, we e-mail you the notes due that day.
-            </p>
-          </div>
-          <div className="max-w-sm">
-            <label htmlFor={fields.time_zone.id} className="mb-1 block text-sm font-medium text-slate-700">
-              Time zone
-            </label>
-            <select
-              {...getSelectProps(fields.time_zone)}
-              key={fields.time_zone.key}
-              aria-describedby="time-zone-note"
-              className={inputClass}
-            >
-              {timeZones.map((zone) => (
-                <option key={zone.id} value={zone.id}>
-                  {zone.label}
-                </option>
-              ))}
-            </select>
-            <p id="time-zone-note" className="mt-1 text-sm text-slate-600">
-              Alerts and reminders are sent at 6:00 in the morning, your time.
-            </p>
-            <ErrorList errors={fields.time_zone.errors} />
-          </div>
-        </div>
+        <MailSettings
+          reminderMail={fields.reminder_mail}
+          timeZone={fields.time_zone}
+          timeZones={timeZones}
+          inputClass={inputClass}
+        />
 
         <div className="flex justify-end">
           <SubmitButton pending={submitting}>Save</SubmitButton>
         </div>
       </Form>
       <LitePagesSection />
+    </div>
+  );
+}
+
+/** Reminder e-mails on or off, and the time zone the mail schedules follow. */
+function MailSettings({
+  reminderMail,
+  timeZone,
+  timeZones,
+  inputClass,
+}: {
+  reminderMail: FieldMetadata<string | undefined>;
+  timeZone: FieldMetadata<string | undefined>;
+  timeZones: readonly { id: string; label: string }[];
+  inputClass: string;
+}) {
+  return (
+    <div className="space-y-4 border-t border-slate-200 pt-6">
+      <h2 className="text-lg font-semibold text-slate-900">E-mail</h2>
+      <div>
+        <div className="flex items-center gap-2">
+          <input
+            {...getInputProps(reminderMail, { type: "checkbox" })}
+            key={reminderMail.key}
+            aria-describedby="reminder-mail-note"
+            className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+          />
+          <label htmlFor={reminderMail.id} className="text-sm font-medium text-slate-800">
+            Reminder e-mails
+          </label>
+        </div>
+        <p id="reminder-mail-note" className="mt-1 ml-6 text-sm text-slate-600">
+          On the morning of a note's reminder date, we e-mail you the notes due that day.
+        </p>
+      </div>
+      <div className="max-w-sm">
+        <label htmlFor={timeZone.id} className="mb-1 block text-sm font-medium text-slate-700">
+          Time zone
+        </label>
+        <select
+          {...getSelectProps(timeZone)}
+          key={timeZone.key}
+          aria-describedby="time-zone-note"
+          className={inputClass}
+        >
+          {timeZones.map((zone) => (
+            <option key={zone.id} value={zone.id}>
+              {zone.label}
+            </option>
+          ))}
+        </select>
+        <p id="time-zone-note" className="mt-1 text-sm text-slate-600">
+          Alerts and reminders are sent at 6:00 in the morning, your time.
+        </p>
+        <ErrorList errors={timeZone.errors} />
+      </div>
     </div>
   );
 }

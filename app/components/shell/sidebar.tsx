@@ -85,34 +85,12 @@ export function Sidebar({
           collapsed ? "md:w-16" : "md:w-64"
         } ${mobileClasses}`}
       >
-        <div className="flex items-center justify-between gap-2 px-3 pt-3">
-          {hydrated ? (
-            <button type="button" className={closeClass} onClick={onCloseMobile}>
-              <Icon name="close" />
-              <span>Close menu</span>
-            </button>
-          ) : (
-            // Without JavaScript: leaves the :target state that opened the sidebar.
-            <a href="#main" className={closeClass}>
-              <Icon name="close" />
-              <span>Close menu</span>
-            </a>
-          )}
-          <button
-            type="button"
-            onClick={onToggleCollapsed}
-            disabled={!hydrated}
-            aria-expanded={!collapsed}
-            aria-controls="sidebar-entries"
-            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            className={`hidden rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 md:inline-flex ${
-              collapsed ? "mx-auto" : "ml-auto"
-            }`}
-          >
-            <Icon name={collapsed ? "chevronRight" : "chevronLeft"} />
-            <span className="sr-only">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
-          </button>
-        </div>
+        <SidebarButtons
+          hydrated={hydrated}
+          collapsed={collapsed}
+          onToggleCollapsed={onToggleCollapsed}
+          onCloseMobile={onCloseMobile}
+        />
 
         <div id="sidebar-entries" className="flex flex-1 flex-col gap-4 px-2 pt-2 pb-6">
           {profile ? (
@@ -266,6 +244,50 @@ function FolderList({
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** Close menu (a phone's off-canvas sidebar) and Collapse / Expand (a desktop's column, with JavaScript). */
+function SidebarButtons({
+  hydrated,
+  collapsed,
+  onToggleCollapsed,
+  onCloseMobile,
+}: {
+  hydrated: boolean;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onCloseMobile: () => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-2 px-3 pt-3">
+      {hydrated ? (
+        <button type="button" className={closeClass} onClick={onCloseMobile}>
+          <Icon name="close" />
+          <span>Close menu</span>
+        </button>
+      ) : (
+        // Without JavaScript: leaves the :target state that opened the sidebar.
+        <a href="#main" className={closeClass}>
+          <Icon name="close" />
+          <span>Close menu</span>
+        </a>
+      )}
+      <button
+        type="button"
+        onClick={onToggleCollapsed}
+        disabled={!hydrated}
+        aria-expanded={!collapsed}
+        aria-controls="sidebar-entries"
+        title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+        className={`hidden rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 md:inline-flex ${
+          collapsed ? "mx-auto" : "ml-auto"
+        }`}
+      >
+        <Icon name={collapsed ? "chevronRight" : "chevronLeft"} />
+        <span className="sr-only">{collapsed ? "Expand sidebar" : "Collapse sidebar"}</span>
+      </button>
+    </div>
   );
 }
 
