@@ -34,10 +34,22 @@ async function beforeHydration(member: Page, path: string, viewport: { width: nu
   // The member's session, in a browser of its own whose requests for the app's modules fail.
   const browser = member.context().browser() as Browser;
   const context = await browser.newContext({ viewport, storageState: await member.context().storageState() });
-  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  // Held, not failed: a page whose script failed shows its no-JavaScript controls (decision 091), which is
+  // not the page a member sees while the script is on its way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.abort().catch(() => {});
+  });
   const page = await context.newPage();
-  await page.goto(path);
+  // The held modules keep the load event from firing: the document is parsed, and its stylesheet applied.
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor !== "rgba(0, 0, 0, 0)");
   const positions = await controlPositions(page);
+  release();
   await context.close();
   return positions;
 }

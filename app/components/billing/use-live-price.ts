@@ -50,6 +50,10 @@ export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormEleme
       if (!el) return;
       const body = new FormData(el);
       for (const name of [...CARD_FIELDS, "password", "confirm_password"]) body.delete(name);
+      // The promo code as priced now: leaving the field with it asks for no second price (which could come
+      // back after the member has seen this one, and change the total under them).
+      const promo = el.elements.namedItem("promo_code");
+      if (promo instanceof HTMLInputElement) promo.dataset.priced = promo.value;
       body.set("intent", "price");
       fetcher.submit(body, { method: "post" });
     }, PRICE_DELAY_MS);
