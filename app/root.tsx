@@ -16,7 +16,7 @@ import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { ScriptState } from "./components/script-state";
 import { TrialExpiredPage } from "./components/shell/trial-expired-page";
-import { currentMember, pagePath, previousRemainingFor } from "./lib/account/member.server";
+import { currentMember, pagePath, previousRemainingFor, requestMember } from "./lib/account/member.server";
 import { publicConfig } from "./lib/platform/config.server";
 import { memberSessionContext } from "./lib/platform/contexts";
 import { useLitePages } from "./lib/platform/lite-pages";
@@ -29,6 +29,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   requestLimits,
   csrfGuard,
   memberSession,
+  requestMember,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -13,6 +13,7 @@ import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
 import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
+import { signedInMember } from "~/lib/account/member.server";
 import { detailAction } from "~/lib/detail/actions.server";
 import {
   COMPANY_NOT_FOUND,
@@ -52,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         read,
         api.call(endpoints.companyProjects, { params: { id } }).then((r) => r.data),
         api.call(endpoints.companyPartners, { params: { id } }).then((r) => r.data),
-        api.call(endpoints.me).then((r) => r.data.roles),
+        signedInMember(context, request).then((me) => me.roles),
       ]);
       const canEdit = mayEditCompanies(roles);
       const [duplicates, companyTypes] = await Promise.all([
@@ -80,12 +81,7 @@ export const shouldRevalidate = detailShouldRevalidate;
 
 /** 'edit' (editing roles) and 'merge' (merging roles): validated and their rights checked in company-forms.server.ts. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return detailAction(
-    request,
-    parseEntityId(params.companyId),
-    COMPANY_NOT_FOUND,
-    companyIntents(context.get(apiContext)),
-  );
+  return detailAction(request, parseEntityId(params.companyId), COMPANY_NOT_FOUND, companyIntents(context));
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {

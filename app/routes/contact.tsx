@@ -11,6 +11,7 @@ import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
+import { currentMember } from "~/lib/account/member.server";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import {
   backToContactsHref,
@@ -63,13 +64,8 @@ async function backToContactList(
   const description = missing ? CONTACT_NOT_FOUND : detail.message;
   context.get(memberSessionContext).flashToast({ title: "Error", description, kind: "error" });
   // A refusal means the member has no directory; for a missing contact one more call asks (a rare path).
-  const me = missing
-    ? await context
-        .get(apiContext)
-        .call(endpoints.me)
-        .catch(() => null)
-    : null;
-  return redirect(backToContactsHref(list, me?.data.allow_directory === true));
+  const me = missing ? await currentMember(context).catch(() => null) : null;
+  return redirect(backToContactsHref(list, me?.allow_directory === true));
 }
 
 export const shouldRevalidate = detailShouldRevalidate;

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { signedInMember } from "~/lib/account/member.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/home";
@@ -6,8 +7,8 @@ import type { Route } from "./+types/home";
 export const handle = { title: "Home" };
 
 /** The post-login index: sales staff go to Subscribers, every other member to the project search. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = (await context.get(apiContext).call(endpoints.me)).data;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await signedInMember(context, request);
   throw redirect(user.roles.includes("sales") ? "/Subscribers" : "/Projects");
 }
 

@@ -38,7 +38,12 @@ import { researchIntent } from "~/lib/detail/project-research.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { formatDate } from "~/lib/format/dates";
 import { addressLine } from "~/lib/format/format";
-import { apiContext, memberSessionContext, projectPrefetchContext } from "~/lib/platform/contexts";
+import {
+  apiContext,
+  memberSessionContext,
+  projectPrefetchContext,
+  requestMemberContext,
+} from "~/lib/platform/contexts";
 import { publicOrigin } from "~/lib/platform/request-url";
 import { settle } from "~/lib/platform/settle";
 import { isFreeTrial } from "~/lib/platform/trial";
@@ -71,10 +76,9 @@ export const middleware: Route.MiddlewareFunction[] = [
       api.call(endpoints.projectNotes, { params: { id } }).catch(() => {});
       api.call(endpoints.similarProjects, { params: { id }, query: { page: similarPage } }).catch(() => {});
       await pending;
-      // The read spent a report of a trial member: the member read before it (by the trial gate) is out of date.
-      // Only a Free Trial has reports to spend (spec, Trial expired): a subscriber's member read stays.
-      const member = await currentMember(context).catch(() => null);
-      if (!member || isFreeTrial(member)) api.forgetRead(endpoints.me);
+      // The read may have spent a report of a trial member: the member read before it (by the trial gate) is
+      // out of date for the reads after it (the root loader's remaining count).
+      await context.get(requestMemberContext).projectOpened();
     }
     return next();
   },

@@ -6,6 +6,7 @@ import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-p
 import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
+import { signedInMember } from "~/lib/account/member.server";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
@@ -45,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The advanced search belongs to the project search, not to the saved lists.
   if (!saved) redirectToCanonicalProjectSearch(url);
   // Whether the search may run depends on the member (a free trial may not): the one Users/Me of this request.
-  const user = saved || !url.search ? null : (await api.call(endpoints.me)).data;
+  const user = saved || !url.search ? null : await signedInMember(context, request);
   const search = saved ? {} : readProjectSearch(url.searchParams);
   const advanced = projectSearchToApi(searchAllowed(search, user) ? search : {});
   const [panel, result, countMine] = await Promise.all([

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { useHydrated } from "~/components/hydrated";
 import { COMPANY } from "~/components/shell/footer";
+import { signedInMember } from "~/lib/account/member.server";
 import { durationText, money } from "~/lib/billing/pricing";
 import { formatDate } from "~/lib/format/dates";
 import { ApiRequestError } from "~/lib/platform/api.server";
@@ -17,17 +18,17 @@ const receiptNumber = (id: number) => `PL-${String(id).padStart(6, "0")}`;
 const KIND = { "sign-up": "Sign-up", activation: "Subscription activation" } as const;
 
 /** One of the member's charges (GET Users/Me/Charges/{id}); another member's, or none, is not found. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   if (!/^\d{1,12}$/.test(params.chargeId)) throw data(null, { status: 404 });
   try {
     const [charge, me] = await Promise.all([
       api.call(endpoints.charge, { params: { id: params.chargeId } }),
-      api.call(endpoints.me),
+      signedInMember(context, request),
     ]);
     return {
       charge: charge.data,
-      member: { name: `${me.data.first_name} ${me.data.last_name}`.trim(), email: me.data.email },
+      member: { name: `${me.first_name} ${me.last_name}`.trim(), email: me.email },
     };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });

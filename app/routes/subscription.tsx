@@ -9,6 +9,7 @@ import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
 import { FormAlert, SelectInput, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
+import { signedInMember } from "~/lib/account/member.server";
 import {
   ActivationPost,
   type ActivationValues,
@@ -95,10 +96,10 @@ function prefill(subscription: MemberSubscription, plan: PlanSummary | undefined
  * The member's subscription (Users/Me), what the activation offers (Register/Options: the paid plans, states,
  * verticals), the price of the prefilled choices, and the member's charges.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const [me, options, charges] = await Promise.all([
-    api.call(endpoints.me),
+  const [user, options, charges] = await Promise.all([
+    signedInMember(context, request),
     registerOptions(api),
     api.call(endpoints.charges).then(
       (answer) => answer.data,
@@ -108,7 +109,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  const user = me.data;
   const subscription = user.subscription;
   const currentPlan = options.plans.find((p) => p.id === subscription?.plan.id);
   const choosePlan = !currentPlan || currentPlan.is_free_trial;
@@ -174,7 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const more = intent === "add-state" && plan && canAddState(plan) ? 1 : 0;
     return answer(200, {}, { ...values, extra_states: values.extra_states + more });
   }
-  const submit = { context, form, options, post, answer };
+  const submit = { request, context, form, options, post, answer };
   return intent === "coverage" ? chooseCoverage(submit) : activate(submit);
 }
 
@@ -185,6 +185,7 @@ type Answer = (
 ) => ReturnType<typeof formAnswer<Intent, ActivationValues>>;
 /** A final submit: the request's context, the form, the register options, the post as read, its answer. */
 type Submit = {
+  request: Request;
   context: Route.ActionArgs["context"];
   form: FormData;
   options: RegisterOptions;
@@ -203,10 +204,10 @@ function failed(error: unknown, answer: Answer) {
 }
 
 /** 'Save coverage': the coverage the member's current plan is limited by, at no charge. */
-async function chooseCoverage({ context, form, options, post, answer }: Submit) {
+async function chooseCoverage({ request, context, form, options, post, answer }: Submit) {
   const api = context.get(apiContext);
-  const me = await api.call(endpoints.me);
-  const current = options.plans.find((p) => p.id === me.data.subscription?.plan.id);
+  const me = await signedInMember(context, request);
+  const current = options.plans.find((p) => p.id === me.subscription?.plan.id);
   if (!current) return answer(400, { formError: "You have no subscription to choose coverage for." });
   const checked = parseWithZod(form, { schema: coverageRules(current, post.plan) });
   if (checked.status !== "success") return answer(400, { errors: messagesOf(checked) });
@@ -227,7 +228,7 @@ async function chooseCoverage({ context, form, options, post, answer }: Submit) 
 }
 
 /** 'Activate subscription': every rule first, then the price the page showed, then the card. */
-async function activate({ context, form, options, post, answer }: Submit) {
+async function activate({ request, context, form, options, post, answer }: Submit) {
   const api = context.get(apiContext);
   const { plan, values } = post;
   const checked = parseWithZod(form, { schema: activationRules(plan) });
@@ -241,7 +242,7 @@ async function activate({ context, form, options, post, answer }: Submit) {
     "The price could not be calculated.",
   );
   if (refusal) return answer(refusal.status, { price, ...refusal });
-  const me = (await api.call(endpoints.me)).data;
+  const me = await signedInMember(context, request);
   const cards = await beginCardAttempt(context, memberPayer(me.id));
   if (!cards.allowed) return answer(429, { price, formError: cards.message });
   try {

@@ -11,9 +11,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
+import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { currentMember, requestMember as requestMemberMiddleware } from "../../app/lib/account/member.server";
 import { ApiClient, ApiRequestError, upstreamFailureMessage } from "../../app/lib/platform/api.server";
 import { config } from "../../app/lib/platform/config.server";
+import { apiContext, memberSessionContext, requestMemberContext } from "../../app/lib/platform/contexts";
 import { MemberSession } from "../../app/lib/platform/session.server";
 import { CSV_FILE, type Endpoint, endpoints } from "../../contract/endpoints";
 
@@ -72,10 +75,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function client({ loggedIn = true } = {}) {
+async function client({ loggedIn = true, token = TOKEN } = {}) {
   const request = new Request("http://app.test/Projects/12");
   const session = await MemberSession.fromRequest(request);
-  if (loggedIn) await session.startFresh(TOKEN);
+  if (loggedIn) await session.startFresh(token);
   return { api: new ApiClient(request, session), session };
 }
 
@@ -84,6 +87,34 @@ const only = () => {
   return sent[0] as Sent;
 };
 const apiUrl = (path: string) => `${config.apiBaseUrl}/${path}`;
+
+/** A member as Users/Me answers it. */
+const memberJson = (memberType: string, remaining: number | null) => ({
+  id: 7,
+  email: "trial@example.com",
+  first_name: "Tri",
+  last_name: "Al",
+  member_type: memberType,
+  allow_download: false,
+  allow_share: false,
+  allow_directory: false,
+  allow_companysearch: false,
+  displaySubscriptionNudge: true,
+  roles: [],
+  subscription: null,
+  remaining_projects: remaining,
+  trial_end_date: "2999-01-01",
+  tags: [],
+  projectTags: [],
+  contactTags: [],
+  settings: {
+    alert_weekly: false,
+    alert_operator: null,
+    alert_value: null,
+    alert_project_types: [],
+    alert_states: [],
+  },
+});
 
 describe("api.call", () => {
   it("reads an entry with path parameters: GET below the API base, with the token, answer parsed", async () => {
@@ -167,7 +198,7 @@ describe("api.call", () => {
     ]);
   });
 
-  it("forgets the answers of one endpoint when told to, and keeps the others", async () => {
+  it("asks again for a read marked fresh, shares that new answer, and keeps the other reads", async () => {
     const { api } = await client();
     answer = () => json({ data: [] });
     await api.call(endpoints.projectNotes, { params: { id: 12 } });
@@ -175,7 +206,7 @@ describe("api.call", () => {
     answer = () => json({ data: {} });
     await api.call(endpoints.me).catch(() => undefined);
     await api.call(endpoints.me).catch(() => undefined);
-    api.forgetRead(endpoints.me);
+    await api.call(endpoints.me, { fresh: true }).catch(() => undefined);
     await api.call(endpoints.me).catch(() => undefined);
     answer = () => json({ data: [] });
     await api.call(endpoints.projectNotes, { params: { id: 12 } });
@@ -401,35 +432,7 @@ describe("api.call", () => {
 
   it("answers a 403 for a free trial that is over with the trial-expired dialog, other refusals as they are", async () => {
     const { api } = await client();
-    const trial = (remaining: number) =>
-      json({
-        data: {
-          id: 7,
-          email: "trial@example.com",
-          first_name: "Tri",
-          last_name: "Al",
-          member_type: "Free Trial",
-          allow_download: false,
-          allow_share: false,
-          allow_directory: false,
-          allow_companysearch: false,
-          displaySubscriptionNudge: true,
-          roles: [],
-          subscription: null,
-          remaining_projects: remaining,
-          trial_end_date: "2999-01-01",
-          tags: [],
-          projectTags: [],
-          contactTags: [],
-          settings: {
-            alert_weekly: false,
-            alert_operator: null,
-            alert_value: null,
-            alert_project_types: [],
-            alert_states: [],
-          },
-        },
-      });
+    const trial = (remaining: number) => json({ data: memberJson("Free Trial", remaining) });
     let me = trial(0);
     answer = () =>
       sent.at(-1)?.url.pathname.endsWith("/Users/Me")
@@ -487,10 +490,7 @@ const TABLE_PATHS = Object.values(endpoints).map(
  */
 function strayApiCalls(text: string): string[] {
   const onClient = [...text.matchAll(/\b(?:api|apiContext\s*\))\s*\.\s*(\w+)\s*\(\s*(\S?)/g)]
-    // forgetRead(endpoints.x) names a table entry: it drops this request's cached answers of it.
-    .filter(
-      ([, method, first]) => (method !== "call" && method !== "forgetRead") || /["'`]/.test(first ?? ""),
-    )
+    .filter(([, method, first]) => method !== "call" || /["'`]/.test(first ?? ""))
     .map(([match]) => match);
   const spelled = [...text.matchAll(/\.\s*\w+\s*\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g)]
     .filter(([, , path]) => {
@@ -553,5 +553,45 @@ describe("no API path outside the endpoint table", () => {
     for (const method of ["get", "post", "put", "delete", "patch"]) {
       expect(method in ApiClient.prototype, method).toBe(false);
     }
+  });
+});
+
+describe("the member of a request", () => {
+  /** The root middleware's member value over a real client, and the Users/Me calls sent. */
+  async function requestMember(memberType: string) {
+    // A token of its own: the 401 tests above end TOKEN for the rest of the process.
+    const { api, session } = await client({ token: "member-token-of-the-request" });
+    const context = new RouterContextProvider();
+    context.set(memberSessionContext, session);
+    context.set(apiContext, api);
+    await requestMemberMiddleware({ context } as never, async () => new Response());
+    let remaining = 5;
+    answer = () => json({ data: memberJson(memberType, remaining) });
+    const meCalls = () => sent.filter((r) => r.url.pathname.endsWith("/Users/Me")).length;
+    return { context, spend: () => remaining--, meCalls };
+  }
+
+  it("is read once for the gate, the root loader and the screen", async () => {
+    const { context, meCalls } = await requestMember("Free Trial");
+    await currentMember(context);
+    await Promise.all([currentMember(context), currentMember(context)]);
+    expect(meCalls()).toBe(1);
+  });
+
+  it("is read again, once, after a trial member opens a project, with the report it spent", async () => {
+    const { context, spend, meCalls } = await requestMember("Free Trial");
+    expect((await currentMember(context))?.remaining_projects).toBe(5);
+    spend();
+    await context.get(requestMemberContext).projectOpened();
+    const [root, screen] = await Promise.all([currentMember(context), currentMember(context)]);
+    expect([root?.remaining_projects, screen?.remaining_projects, meCalls()]).toEqual([4, 4, 2]);
+  });
+
+  it("is not read again for a subscriber, who has no reports to spend", async () => {
+    const { context, meCalls } = await requestMember("Basic");
+    await currentMember(context);
+    await context.get(requestMemberContext).projectOpened();
+    await currentMember(context);
+    expect(meCalls()).toBe(1);
   });
 });

@@ -2,8 +2,15 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { endpoints } from "../../../contract/endpoints";
 import type { User } from "../../../contract/user";
 import { isoDay } from "../format/dates";
+import type { ApiClient } from "../platform/api.server";
 import { ApiRequestError, trialExpiredResponse } from "../platform/api.server";
-import { apiContext, memberSessionContext } from "../platform/contexts";
+import {
+  apiContext,
+  memberSessionContext,
+  type RequestMember,
+  requestMemberContext,
+} from "../platform/contexts";
+import { loginUrlFor } from "../platform/request-url";
 import type { MemberSession } from "../platform/session.server";
 import { isFreeTrial, isTrialExpired, remainingProjects } from "../platform/trial";
 
@@ -13,19 +20,65 @@ import { isFreeTrial, isTrialExpired, remainingProjects } from "../platform/tria
  * API client shares the answer).
  */
 
-/** The member of this request (GET Users/Me), or null when logged out. A 403 means the account may no longer use the app. */
-export async function currentMember(context: Readonly<RouterContextProvider>): Promise<User | null> {
-  const session = context.get(memberSessionContext);
-  if (!session.isLoggedIn) return null;
-  try {
-    return (await context.get(apiContext).call(endpoints.me)).data;
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403) {
-      session.destroy();
-      throw redirect("/Login");
+/**
+ * The member of one request, read once (GET Users/Me) and shared by every middleware, loader and action of it.
+ * The API client's read cache is where the one answer lives, so a write of this request (which empties that cache)
+ * makes the next read a new one. Opening a project is the one read that changes the member: a trial member's
+ * report is spent, so the project route says so and the reads after it (the root loader's) see the new count.
+ * A 403 means the account may no longer use the app: the session ends and the member goes to the login page.
+ */
+class MemberOfRequest implements RequestMember {
+  private askAgain = false;
+
+  constructor(
+    private readonly session: MemberSession,
+    private readonly api: ApiClient,
+  ) {}
+
+  async read(): Promise<User | null> {
+    if (!this.session.isLoggedIn) return null;
+    const fresh = this.askAgain;
+    this.askAgain = false;
+    try {
+      return (await this.api.call(endpoints.me, { fresh })).data;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 403) {
+        this.session.destroy();
+        throw redirect("/Login");
+      }
+      throw error;
     }
-    throw error;
   }
+
+  async projectOpened(): Promise<void> {
+    // Only a Free Trial has reports to spend (spec, Trial expired): a subscriber's member read stays.
+    const before = await this.read().catch(() => null);
+    if (!before || isFreeTrial(before)) this.askAgain = true;
+  }
+}
+
+/** Root middleware, after the session's: sets this request's one member value (requestMemberContext). */
+export const requestMember: MiddlewareFunction<Response> = ({ context }, next) => {
+  context.set(
+    requestMemberContext,
+    new MemberOfRequest(context.get(memberSessionContext), context.get(apiContext)),
+  );
+  return next();
+};
+
+/** The member of this request, or null when logged out (see MemberOfRequest). */
+export function currentMember(context: Readonly<RouterContextProvider>): Promise<User | null> {
+  return context.get(requestMemberContext).read();
+}
+
+/** The member of a screen that is only for members (under the member layout): the login page when logged out. */
+export async function signedInMember(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<User> {
+  const member = await currentMember(context);
+  if (!member) throw redirect(loginUrlFor(request));
+  return member;
 }
 
 /** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */

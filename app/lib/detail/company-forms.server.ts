@@ -3,11 +3,12 @@
  * locations: EditCompanySchema) and the merge of a duplicate (MergeSchema), each refused for a member whose
  * roles do not allow it (spec §6: `withRole`), as the API refuses it too.
  */
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { MAX_COMPANY_LOCATIONS, mayEditCompanies, mayMergeCompanies } from "../../../contract/constants";
 import { endpoints } from "../../../contract/endpoints";
-import type { ApiClient } from "../platform/api.server";
+import { currentMember } from "../account/member.server";
+import { apiContext } from "../platform/contexts";
 import { formIntent, type IntentHandler } from "./actions.server";
 import { js } from "./forms.server";
 import type { ActionResult } from "./types";
@@ -71,14 +72,14 @@ const NO_MERGE_RIGHT = "You may not merge companies.";
 
 /** A handler that first checks the member's roles (Users/Me) and answers 403 when they do not allow it. */
 function withRole(
-  api: ApiClient,
+  context: Readonly<RouterContextProvider>,
   allowed: (roles: string[]) => boolean,
   refusal: string,
   handler: IntentHandler,
 ) {
   const guarded: IntentHandler = async (args) => {
-    const me = await api.call(endpoints.me);
-    if (!allowed(me.data.roles))
+    const me = await currentMember(context);
+    if (!me || !allowed(me.roles))
       return data<ActionResult>(
         { intent: args.intent, error: refusal, reply: { status: "error", error: { "": [refusal] } } },
         { status: 403 },
@@ -89,10 +90,11 @@ function withRole(
 }
 
 /** 'edit' (PUT Companies/{id}) and 'merge' (POST Companies/{id}/Merge), each for its roles only. */
-export function companyIntents(api: ApiClient) {
+export function companyIntents(context: Readonly<RouterContextProvider>) {
+  const api = context.get(apiContext);
   return {
     edit: withRole(
-      api,
+      context,
       mayEditCompanies,
       NO_EDIT_RIGHT,
       formIntent(EditCompanySchema, (v, id) =>
@@ -100,7 +102,7 @@ export function companyIntents(api: ApiClient) {
       ),
     ),
     merge: withRole(
-      api,
+      context,
       mayMergeCompanies,
       NO_MERGE_RIGHT,
       formIntent(MergeSchema, (v, id) =>

@@ -48,7 +48,14 @@ export type CallArgs<E extends Endpoint> = (Parameters<E["path"]> extends []
     /** A shorter limit for this one call (a lookup the page can do without); never beyond the request's deadline. */
     timeoutMs?: number;
   } & (E["method"] extends "GET"
-    ? { extendDeadline?: undefined }
+    ? {
+        extendDeadline?: undefined;
+        /**
+         * Ask the API again even if this request has read it already (the answer replaces the shared one): for a
+         * read another call of this request may have changed, such as the member after a project is opened.
+         */
+        fresh?: boolean;
+      }
     : {
         /**
          * A write that must not be cut off half-way gets a whole UPSTREAM_TIMEOUT_MS of its own, and the request's
@@ -153,12 +160,13 @@ export class ApiClient {
     endpoint: E,
     ...[args]: object extends CallArgs<E> ? [CallArgs<E>?] : [CallArgs<E>]
   ): Promise<AnswerOf<E>> {
-    const { params, body, query, timeoutMs, extendDeadline } = (args ?? {}) as {
+    const { params, body, query, timeoutMs, extendDeadline, fresh } = (args ?? {}) as {
       params?: never;
       body?: unknown;
       query?: Query;
       timeoutMs?: number;
       extendDeadline?: DeadlineExtension;
+      fresh?: boolean;
     };
     const path = endpoint.path(params as never);
     if (extendDeadline && (endpoint.method === "GET" || this.request.method === "GET")) {
@@ -183,22 +191,12 @@ export class ApiClient {
       }) as Promise<AnswerOf<E>>;
     }
     const key = readKey(path, query, options.auth !== false);
-    let answer = this.reads.get(key);
+    let answer = fresh ? undefined : this.reads.get(key);
     if (!answer) {
       answer = this.sendChecked(endpoint.method, path, endpoint.answer, options);
       this.reads.set(key, answer);
     }
     return answer as Promise<AnswerOf<E>>;
-  }
-
-  /**
-   * Forgets what this request read of one endpoint (every query of it), for a read with a side effect on it:
-   * opening a project spends a trial member's report, so the member read before it is out of date.
-   */
-  forgetRead(endpoint: Endpoint & { path: () => string }) {
-    const path = endpoint.path();
-    for (const key of this.reads.keys())
-      if ((JSON.parse(key) as [string])[0] === path) this.reads.delete(key);
   }
 
   /** A streamed call (CSV download): the raw upstream response (fetch's), checked for status only. */
@@ -327,8 +325,7 @@ export class ApiClient {
     const read = this.reads.get(readKey(endpoints.me.path())) as Promise<{ data: User }> | undefined;
     const before = read ? await read.catch(() => null) : null;
     if (before && !isFreeTrial(before.data)) return null;
-    this.forgetRead(endpoints.me);
-    const now = await this.call(endpoints.me).catch(() => null);
+    const now = await this.call(endpoints.me, { fresh: true }).catch(() => null);
     return now && isTrialExpired(now.data, isoDay(new Date())) ? now.data : null;
   }
 

@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Project } from "../../../contract/projects";
+import type { User } from "../../../contract/user";
 import type { ApiClient } from "./api.server";
 import type { RequestInfo } from "./request-info.server";
 import type { MemberSession } from "./session.server";
@@ -32,3 +33,15 @@ export const apiContext = createContext<ApiClient>();
 
 /** The project read by the project route's middleware, before any loader (the root's Users/Me included) runs. */
 export const projectPrefetchContext = createContext<Promise<Settled<Project>> | null>(null);
+
+/**
+ * The member of this request (Users/Me), one value shared by the trial gate, the root loader and every screen:
+ * set by the root middleware (app/lib/account/member.server.ts), read through `currentMember(context)`.
+ */
+export type RequestMember = {
+  /** The member, or null when logged out. */
+  read(): Promise<User | null>;
+  /** A project was just opened: a trial member may have spent a report, so the next read asks the API again. */
+  projectOpened(): Promise<void>;
+};
+export const requestMemberContext = createContext<RequestMember>();
