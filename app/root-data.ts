@@ -1,13 +1,13 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "./root";
+import type { rootLoader } from "./root-loader.server";
 
 /**
  * The root route's data for the rest of the app: the current member, the public configuration, the flash
  * message. Screens and components import it from here, never from the root module itself.
  */
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
 /** The root loader's data from anywhere in the tree (null inside the root error boundary). */
 export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root") ?? null;
+  return useRouteLoaderData<typeof rootLoader>("root") ?? null;
 }

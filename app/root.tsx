@@ -23,6 +23,7 @@ import { useLitePages } from "./lib/platform/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
 import { useNonce } from "./lib/platform/nonce";
 import { isTrialExpiredBody } from "./lib/platform/trial";
+import { rootLoader } from "./root-loader.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeaders,
@@ -32,23 +33,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   requestMember,
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = context.get(memberSessionContext);
-  // Taken before the first await: a child loader that flashes a message and redirects (a missing contact)
-  // runs alongside this one, and its message belongs to the next page, not this request.
-  const toast = session.takeToast();
-  const user = await currentMember(context);
-  return {
-    user,
-    // The count seen before this page, for the trial-expired rule (see MemberSession.remainingReportsBefore).
-    previousRemaining: previousRemainingFor(session, user, request),
-    toast,
-    // The home route only redirects (to /Projects or /Subscribers): keep the nudge's turn for the page it leads to.
-    showNudge: Boolean(user?.displaySubscriptionNudge) && !isHomeRequest(request) && session.takeNudgeTurn(),
-    sessionExpired: session.expired,
-    config: publicConfig(),
-    year: new Date().getFullYear(),
-  };
+export function loader(args: Route.LoaderArgs) {
+  return rootLoader(args);
 }
 
 export function shouldRevalidate({
@@ -111,9 +97,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <TrialExpiredPage body={error.data} />;
   }
   return <ErrorPage error={error} />;
-}
-
-function isHomeRequest(request: Request) {
-  const path = pagePath(request);
-  return path === "/" || path === "/_root";
 }
