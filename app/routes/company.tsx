@@ -26,7 +26,7 @@ import {
 import { companyIntents } from "~/lib/detail/company-forms.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { formatDate, formatShortDate } from "~/lib/format/dates";
+import { formatDate } from "~/lib/format/dates";
 import { apiContext } from "~/lib/platform/contexts";
 import { publicOrigin } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";

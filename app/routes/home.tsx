@@ -1,7 +1,5 @@
 import { redirect } from "react-router";
 import { signedInMember } from "~/lib/account/member.server";
-import { apiContext } from "~/lib/platform/contexts";
-import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/home";
 
 export const handle = { title: "Home" };

@@ -22,7 +22,6 @@ import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
-import { currentMember } from "~/lib/account/member.server";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import {
@@ -46,7 +45,6 @@ import {
 } from "~/lib/platform/contexts";
 import { publicOrigin } from "~/lib/platform/request-url";
 import { settle } from "~/lib/platform/settle";
-import { isFreeTrial } from "~/lib/platform/trial";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";

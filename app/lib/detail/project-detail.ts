@@ -4,7 +4,6 @@
  * tabs it shows.
  */
 import { PROJECT_ORDER_BY } from "../../../contract/constants";
-import { type ListParams, listSearch } from "../search/list-params";
 import { PROJECT_SEARCH_FIELDS } from "../search/project-search";
 import type { Breadcrumb, NoteDialogState } from "./types";
 import {

@@ -1,5 +1,5 @@
 /** The side app (production build behind the fault proxy) as a worker fixture, and helpers of the fault specs. */
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_PATH, DEMO_PASSWORD } from "./env";
 import { createMember, query, waitForHydration } from "./fixtures";
