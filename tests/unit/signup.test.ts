@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatPhone } from "../../app/lib/account/signup";
 import { CheckoutPost, checkoutPost } from "../../app/lib/account/signup.server";
@@ -21,6 +22,19 @@ describe("sign-up texts", () => {
     expect(money(1999.95)).toBe("$1,999.95");
     expect(money(11695.5)).toBe("$11,695.50");
     expect(planDisplayName("National Edition")).toBe("National");
+  });
+
+  it("writes any amount in cents as USD with two decimals, or none when they are .00", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
+        const dollars = Math.floor(cents / 100)
+          .toString()
+          .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+        const expected =
+          cents % 100 === 0 ? `$${dollars}` : `$${dollars}.${String(cents % 100).padStart(2, "0")}`;
+        expect(money(cents / 100)).toBe(expected);
+      }),
+    );
   });
 
   it("names the period and the coverage as the spec does", () => {

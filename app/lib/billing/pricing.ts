@@ -78,15 +78,24 @@ export type FormAnswer<I extends string, V> = PriceAnswer & {
 /** 'National Edition' → 'National'. */
 export const planDisplayName = (name: string) => name.replace(/ Edition/g, "").trim();
 
+// Made once: toLocaleString builds a formatter per call, which a checkout's price list (hundreds of amounts per
+// render) paid for in hydration's long task.
+const DOLLARS = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+const CENTS = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** USD, dropping '.00': $3,495 and $1,999.95. */
 export function money(amount: number): string {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return amount.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
+  return (whole ? DOLLARS : CENTS).format(amount);
 }
 
 /** '/ year' for 12 months, else '/ 6 months' (member-app.md §9). */
