@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/hydrated";
 
-export type CheckboxOption = { value: string; label: string };
+type CheckboxOption = { value: string; label: string };
 
 /**
  * A multi-select as a group of plain checkboxes in (up to) 3 columns: it posts `name` once per checked box,

@@ -14,7 +14,7 @@ const CONTACT_US_ACTION = "/ContactUs";
 const reasonForDialog = (name: ContactDialogName): ContactReason =>
   name === "research" ? "Research" : "Question";
 
-export type ContactUsResult = SubmissionResult<string[]>;
+type ContactUsResult = SubmissionResult<string[]>;
 
 /**
  * The Ask A Question / Request Research form. `fetcher` (JavaScript) posts without a navigation and the

@@ -8,7 +8,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import { useId, useRef } from "react";
 import { useActionData, useFormAction, useNavigation } from "react-router";
 
-export type FieldMessages = readonly string[] | null | undefined;
+type FieldMessages = readonly string[] | null | undefined;
 
 export function ErrorList({ id, errors }: { id?: string; errors?: FieldMessages }) {
   const shown = errors?.filter(Boolean) ?? [];
@@ -39,7 +39,7 @@ export function FormAlert({ id, errors }: { id?: string; errors?: FieldMessages 
   );
 }
 
-export const controlClass =
+const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-100 disabled:text-slate-500";
 
 type InputType = "text" | "email" | "password" | "date" | "tel" | "number" | "search" | "url";
@@ -151,14 +151,14 @@ export function TextInput(props: TextInputProps) {
   );
 }
 
-export type Option = { value: string; label: string; disabled?: boolean };
+type Option = { value: string; label: string; disabled?: boolean };
 
 type SelectAttributes = Omit<
   React.SelectHTMLAttributes<HTMLSelectElement>,
   "id" | "className" | "children" | "multiple" | "aria-invalid" | "aria-describedby"
 >;
 
-export type SelectInputProps = FrameProps &
+type SelectInputProps = FrameProps &
   SelectAttributes & {
     name: string;
     options?: Option[];

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
 
 /** Where the lite-pages switch posts (routes/lite-pages.tsx); `lite` is "on" or "off", `redirectTo` the page. */
-export const LITE_PAGES_PATH = "/LitePages";
+const LITE_PAGES_PATH = "/LitePages";
 
 /**
  * The switch between lite and full pages, as a plain form post. `reloadDocument`: turning lite pages on from

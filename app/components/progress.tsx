@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
 
 /** How long a navigation or submission runs before the indicator shows: fast answers do not flicker. */
-export const PROGRESS_DELAY_MS = 250;
+const PROGRESS_DELAY_MS = 250;
 
 /**
  * With JavaScript, the app's own progress: a bar along the top of the window while a navigation or a form

@@ -8,7 +8,7 @@
  * script that will not come (issue 27). Hydration clears the mark (`MarkHydrated`), since a late script then
  * renders its own controls. app/app.css holds the rules; decision 091 the reasons.
  */
-export const SCRIPT_STALL_MS = 10_000;
+const SCRIPT_STALL_MS = 10_000;
 
 const source =
   "(function(){var d=document.documentElement;d.classList.add('js');" +

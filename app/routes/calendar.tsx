@@ -23,7 +23,7 @@ import type { Route } from "./+types/calendar";
 
 export const handle = { title: "Calendar" };
 
-export const ADDRESS_RESET =
+const ADDRESS_RESET =
   "Your calendar has a new address. Calendars subscribed to the old address no longer receive your reminders.";
 
 /** The month of `?month=YYYY-MM` (this month when absent or not a month), its reminders and the feed address. */

@@ -8,7 +8,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useFetcher } from "react-router";
 import { CARD_FIELDS, type PriceAnswer, type PriceResult } from "~/lib/billing/pricing";
 
-export const PRICE_DELAY_MS = 100;
+const PRICE_DELAY_MS = 100;
 
 /**
  * The fields a price depends on (§4: plan, verticals, states, counties; the account state fills the first

@@ -13,7 +13,7 @@ import { ListTotals } from "./list-totals";
 const toolbarButton =
   "inline-flex min-h-6 items-center justify-center max-sm:min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
-export type ListPageData<Row> = {
+type ListPageData<Row> = {
   saved: boolean;
   routeTagId: number | null;
   list: ListParams;

@@ -13,14 +13,14 @@ import { hrefWithDialog } from "~/lib/platform/dialog-url";
 import type { AdvancedSearch } from "~/lib/search/advanced-search";
 import type { ListParams } from "~/lib/search/list-params";
 
-export const panelInputClass =
+const panelInputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 disabled:text-slate-500";
 const labelClass = "mb-1 block text-sm font-medium text-slate-700";
 const secondaryLink = `${buttonSecondaryClass} inline-flex min-h-11 items-center sm:min-h-9`;
 const primaryButton =
   "min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 sm:min-h-9";
 
-export type Choice = { value: string; label: string; disabled?: boolean };
+type Choice = { value: string; label: string; disabled?: boolean };
 
 /** One field of a panel's table. Its value comes from the search in the URL under its name. */
 export type PanelField =
@@ -82,7 +82,7 @@ export const searchValues = (value: AdvancedSearch[string] | undefined): string[
 const first = (value: AdvancedSearch[string] | undefined) => searchValues(value)[0] ?? "";
 
 /** A field of the table, with its value from the URL's search. */
-export function PanelFieldView({ field, search }: { field: PanelField; search: AdvancedSearch }) {
+function PanelFieldView({ field, search }: { field: PanelField; search: AdvancedSearch }) {
   const id = `adv-${field.name}`;
   const value = search[field.name];
   switch (field.kind) {
@@ -289,7 +289,7 @@ export function stateChoices(
  * What a panel's form carries besides its fields: the panel stays open, and the keyword, page size and sort are
  * kept (the page is not: a new search starts on page 1).
  */
-export function PanelListFields({ list }: { list: ListParams }) {
+function PanelListFields({ list }: { list: ListParams }) {
   return (
     <>
       <input type="hidden" name="panel" value="1" />

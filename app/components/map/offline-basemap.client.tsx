@@ -13,7 +13,7 @@ import countiesUrl from "us-atlas/counties-10m.json?url";
 import statesUrl from "us-atlas/states-10m.json?url";
 
 /** The zoom from which the county outlines are drawn. */
-export const COUNTY_ZOOM = 7;
+const COUNTY_ZOOM = 7;
 
 const LAND: L.PathOptions = { stroke: false, fillColor: "#f8fafc", fillOpacity: 1, interactive: false };
 const STATE_LINES: L.PathOptions = { color: "#94a3b8", weight: 1, fill: false, interactive: false };

@@ -7,7 +7,7 @@ import type { Tag } from "../../../contract/user";
 import { LogoutButton } from "./header";
 import { Icon, type IconName } from "./icons";
 
-export type SidebarUser = {
+type SidebarUser = {
   member_type: string;
   /** Alerts not yet seen (Users/Me unread_alerts), when the API tells. */
   unread_alerts?: number;
@@ -17,7 +17,7 @@ export type SidebarUser = {
   contactTags: Tag[];
 };
 
-export type TrialInfo = { remaining: number | null; endDate: string | null } | null;
+type TrialInfo = { remaining: number | null; endDate: string | null } | null;
 
 // The sidebar's classes are named in app.css (its entries are on every member page, many times over).
 const linkBase = "nav-entry";

@@ -31,7 +31,7 @@ export const AccountSchema = z.object({
   /** Needed only when the e-mail changes (checked by the action against the stored address, then by the API). */
   currentPassword: z.string().max(PASSWORD_TYPED_MAX, tooLong(PASSWORD_TYPED_MAX)).optional(),
 });
-export type AccountValues = z.infer<typeof AccountSchema>;
+type AccountValues = z.infer<typeof AccountSchema>;
 
 /** The PUT Users/Me body of the account form: empty optional fields clear their value; country defaults to US. */
 export function toAccountPayload(value: Omit<AccountValues, "intent">): AccountFields {
@@ -79,7 +79,7 @@ export const SettingsSchema = z.object({
   reminder_mail: z.boolean().default(false),
   time_zone: z.string().max(64, tooLong(64)).optional(),
 });
-export type SettingsValues = z.infer<typeof SettingsSchema>;
+type SettingsValues = z.infer<typeof SettingsSchema>;
 
 /** The PUT Users/Me body of the settings form; the operator travels by index (0 Less Than, 1 Greater Than). */
 export function toSettingsPayload(value: SettingsValues): UserSettings {

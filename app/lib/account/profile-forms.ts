@@ -10,8 +10,8 @@ export const EMAIL_NEEDS_PASSWORD = "Please enter your current password to chang
 export const EMAIL_PASSWORD_HINT = "Needed only when you change your email address.";
 
 type Place = { abbr: string; name: string };
-export type SelectOption = { value: string; label: string };
-export type SelectGroup = { label: string; options: SelectOption[] };
+type SelectOption = { value: string; label: string };
+type SelectGroup = { label: string; options: SelectOption[] };
 
 /**
  * The state select of the account form: US states, then Canadian provinces, by abbreviation. A stored value

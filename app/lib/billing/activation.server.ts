@@ -42,7 +42,7 @@ export const ActivationPost = z.object({
 });
 
 /** Another plan chosen without JavaScript: its slots start from the states chosen so far. */
-export function withSlotsOf<V extends ActivationValues>(values: V, plan: PlanSummary): V {
+function withSlotsOf<V extends ActivationValues>(values: V, plan: PlanSummary): V {
   if (values.slots_plan === values.plan) return values;
   const filled = values.plan_states.filter(Boolean);
   return {

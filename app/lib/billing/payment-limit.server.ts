@@ -17,8 +17,7 @@ import { store, waitText } from "../platform/rate-limit.server";
 export const MAX_FAILED_CARDS_PER_HOUR = 5;
 const HOUR_SECONDS = 3600;
 
-export const tooManyCardAttempts = (wait: string) =>
-  `Too many declined card attempts. Please try again in ${wait}.`;
+const tooManyCardAttempts = (wait: string) => `Too many declined card attempts. Please try again in ${wait}.`;
 
 const bySubject = store.counter({
   keyPrefix: "payment:subject",
@@ -37,9 +36,9 @@ export const emailPayer = (email: string) =>
   `email:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22)}`;
 
 /** How a card attempt ended: only a refused card counts against the limit. */
-export type CardOutcome = "approved" | "declined" | "not-charged";
+type CardOutcome = "approved" | "declined" | "not-charged";
 
-export type PaymentAttempt =
+type PaymentAttempt =
   | { allowed: true; end: (outcome: CardOutcome) => Promise<void> }
   | { allowed: false; message: string; retryAfterSeconds: number };
 

@@ -88,7 +88,7 @@ export function billTo(values: BillingValues) {
 }
 
 /** The state ids of the slots: the selects carry state ids, an account state an abbreviation. */
-export function slotStateIds(values: CoverageValues, options: RegisterOptions): number[] {
+function slotStateIds(values: CoverageValues, options: RegisterOptions): number[] {
   const places = [...options.states, ...options.provinces];
   return values.plan_states
     .map((v) => (/^\d+$/.test(v) ? Number(v) : (places.find((s) => s.abbr === v)?.id ?? 0)))
@@ -217,7 +217,7 @@ export async function priceMoved(api: ApiClient, request: PriceRequest, fallback
 }
 
 /** Whether the price now differs from what the page showed: then nothing is charged and the new total is shown. */
-export const priceDiffers = (shown: number | null, total: number) =>
+const priceDiffers = (shown: number | null, total: number) =>
   shown === null || Math.abs(shown - total) > 0.004;
 
 /** The API refused the charge because its price is not the total the page showed (409 on expected_total). */

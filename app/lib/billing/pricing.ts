@@ -57,7 +57,7 @@ export type BillingValues = {
 export type FieldErrors = Partial<Record<string, string[]>>;
 
 /** The price's parts as Register/Price answers them: 'Plan Price', …, 'Total'. */
-export type PriceParts = Record<string, number> & { "Plan Price": number; Total: number };
+type PriceParts = Record<string, number> & { "Plan Price": number; Total: number };
 export type PriceResult = { components: PriceParts | null; error: string | null };
 
 /** What a price asked by a form answers: the price and the counties of the states chosen in county slots. */

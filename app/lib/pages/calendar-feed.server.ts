@@ -6,7 +6,7 @@ import { reminderTitle } from "./calendar";
 /** Calendar programs poll a subscribed feed; 15 minutes is what they are told (and what caches may keep it). */
 export const FEED_MAX_AGE_SECONDS = 900;
 
-export type CalendarFile = { body: string; etag: string; lastModified: Date | null };
+type CalendarFile = { body: string; etag: string; lastModified: Date | null };
 
 function nextDay(isoDate: string): Date {
   const day = new Date(`${isoDate}T00:00:00Z`);

@@ -2,7 +2,7 @@
  * The calendar's month arithmetic and texts, shared by the server-rendered month table and the FullCalendar grid
  * (browser-safe: no server imports). Months are "YYYY-MM", days "YYYY-MM-DD", all in UTC like the API's dates.
  */
-export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 const MONTH_NAMES = [
   "January",

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { contentBase } from "../platform/config.server";
 import { LruCache } from "../platform/lru";
 
-export type ContentKind = "manuals" | "videos";
+type ContentKind = "manuals" | "videos";
 
 const PATHS: Record<ContentKind, string> = {
   manuals: "wp/v2/training-manual",
@@ -17,7 +17,7 @@ const PATHS: Record<ContentKind, string> = {
 };
 
 /** A card of /Manual or /TrainingVideos: title and excerpt are sanitised HTML, the links checked http(s). */
-export type ContentItem = {
+type ContentItem = {
   id: number;
   titleHtml: string;
   /** The title as plain text (alt texts, dialog titles, link names). */
@@ -31,10 +31,7 @@ export type ContentItem = {
   video: string | null;
 };
 
-export type ContentResult =
-  | { status: "ok"; items: ContentItem[] }
-  | { status: "unconfigured" }
-  | { status: "down" };
+type ContentResult = { status: "ok"; items: ContentItem[] } | { status: "unconfigured" } | { status: "down" };
 
 /** Content changes rarely: a list is kept five minutes, a failure thirty seconds (the next page does not wait). */
 const cache = new LruCache<string, ContentResult>(10, 5 * 60 * 1000);
@@ -108,10 +105,10 @@ const EXCERPT: sanitizeHtml.IOptions = {
 };
 
 /** The HTML a content post may bring into a page: text only for titles, a few inline tags for excerpts. */
-export function sanitizeTitle(html: string): string {
+function sanitizeTitle(html: string): string {
   return sanitizeHtml(html, TEXT_ONLY).trim();
 }
-export function sanitizeExcerpt(html: string): string {
+function sanitizeExcerpt(html: string): string {
   return sanitizeHtml(html, EXCERPT).trim();
 }
 

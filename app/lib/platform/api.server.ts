@@ -40,7 +40,7 @@ export function upstreamFailureMessage(error: unknown): string | null {
 }
 
 /** What a call of `endpoint` takes: its path parameters, its query and its body, typed by the table's entry. */
-export type CallArgs<E extends Endpoint> = (Parameters<E["path"]> extends []
+type CallArgs<E extends Endpoint> = (Parameters<E["path"]> extends []
   ? { params?: undefined }
   : { params: Parameters<E["path"]>[0] }) &
   (E extends { body: z.ZodType } ? { body: z.input<E["body"]> } : { body?: undefined }) &
@@ -65,7 +65,7 @@ export type CallArgs<E extends Endpoint> = (Parameters<E["path"]> extends []
       });
 
 /** The writes allowed to extend the request's deadline, and why (docs/decisions/078-one-deadline-per-request.md). */
-export type DeadlineExtension = "charges a card";
+type DeadlineExtension = "charges a card";
 
 /** The parsed answer of `endpoint`, or the raw streamed response of a file download. */
 export type AnswerOf<E extends Endpoint> = E["answer"] extends z.ZodType ? z.infer<E["answer"]> : Response;

@@ -1,6 +1,6 @@
 import { ApiRequestError, GENERIC_API_MESSAGE, upstreamFailureMessage } from "./api.server";
 
-export type FormFailure = {
+type FormFailure = {
   message: string;
   status: number;
   fieldErrors: Record<string, string[]>;

@@ -78,7 +78,7 @@ function pathOf(pathOrUrl: string): string | null {
  * A path as the router (or a browser's URL parser) may read it: decoded, backslashes as slashes, one slash at a
  * time, dot segments resolved, no trailing slash.
  */
-export function normalisedPath(path: string): string {
+function normalisedPath(path: string): string {
   let normal = decode(path)
     .replace(/\\/g, "/")
     .replace(/\/{2,}/g, "/");

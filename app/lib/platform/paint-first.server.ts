@@ -148,7 +148,7 @@ function warnUnknownShape() {
 }
 
 /** The installed React Router's version, for the messages that an upgrade changed what this rewrite reads. */
-export function reactRouterVersion(): string {
+function reactRouterVersion(): string {
   try {
     return (createRequire(import.meta.url)("react-router/package.json") as { version: string }).version;
   } catch {

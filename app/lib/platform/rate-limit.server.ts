@@ -44,7 +44,7 @@ type StoreOptions = {
  * table: the same fixed-window counting as its Redis store, in bounded memory. (Its own RateLimiterMemory
  * keeps every key with a timer until it expires, however many there are.)
  */
-export class RateLimiterLru extends StoreAbstract {
+class RateLimiterLru extends StoreAbstract {
   private readonly table: LruCache<string, StoredCount>;
 
   constructor({ table, ...options }: StoreOptions) {
@@ -174,7 +174,7 @@ export type Attempt = {
   release: () => Promise<void>;
 };
 
-export type LimitDecision =
+type LimitDecision =
   | { allowed: true; attempt: Attempt }
   | { allowed: false; retryAfterSeconds: number; message: string };
 
@@ -315,7 +315,7 @@ export function publicFormLimiter(name: string): AbuseLimiter {
   return limiter;
 }
 
-export type LookupDecision =
+type LookupDecision =
   | {
       allowed: true;
       /** The code did not apply: counted once per code and client (a repeat of the same code is no new guess). */

@@ -55,7 +55,7 @@ export function isTrialExpired(
  * The member as the blocked page's shell shows them (initials, name, the trial's end and reports): no folders, no
  * alerts, no settings, nothing of a project or a contact.
  */
-export type ShellMember = User;
+type ShellMember = User;
 
 /** The member of a blocked page, with everything but what the shell shows emptied. */
 export function shellMember(user: User): ShellMember {

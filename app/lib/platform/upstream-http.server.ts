@@ -11,7 +11,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 export type UpstreamAnswer = { status: number; ok: boolean; json: () => Promise<unknown> };
 
 /** A JSON answer larger than this is refused rather than held in memory (the largest are a few hundred KB). */
-export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** An answer that began but cannot be read whole: cut off mid-way, or larger than MAX_ANSWER_BYTES. */
 export class UnreadableAnswerError extends Error {

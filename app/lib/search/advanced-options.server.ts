@@ -3,7 +3,7 @@ import type { ProjectTypeOption, StateOption } from "../../../contract/options";
 import type { ApiClient } from "../platform/api.server";
 
 /** The member-independent part of Projects/AdvancedOptions (isAdmin and researchers are left out). */
-export type SharedAdvancedOptions = {
+type SharedAdvancedOptions = {
   states: StateOption[];
   provinces: StateOption[];
   projectTypes: ProjectTypeOption[];

@@ -72,7 +72,7 @@ export function savedSearchLink(fields: FieldSpecs, read: Reader, pathname: stri
 export type SavedSearchLink = ReturnType<typeof savedSearchLink>;
 
 /** The choices of a contact or company search panel: company types and states (then provinces). */
-export type SimpleSearchOptions = {
+type SimpleSearchOptions = {
   companyTypes: { id: number; name: string }[];
   states: { abbr: string; name: string }[];
   provinces: { abbr: string; name: string }[];

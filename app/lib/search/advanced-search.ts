@@ -11,7 +11,7 @@ const TEXT_MAX = 100;
 const MANY_MAX = 100;
 
 type Accept = (value: string) => string | null;
-export type FieldSpec = { kind: "one"; accept: Accept } | { kind: "many"; accept: Accept } | { kind: "flag" };
+type FieldSpec = { kind: "one"; accept: Accept } | { kind: "many"; accept: Accept } | { kind: "flag" };
 export type FieldSpecs = Record<string, FieldSpec>;
 
 /** A search as read from a URL: single fields as text, multi-selects as lists, flags as true. */

@@ -7,7 +7,7 @@ import { formFailure } from "../platform/form-failure.server";
 import { PATH_MAX } from "../platform/form-limits";
 import { safeRedirectPath } from "../platform/safe-redirect";
 
-export type SavedKind = "project" | "contact";
+type SavedKind = "project" | "contact";
 
 const REMOVE_FAILED: Record<SavedKind, string> = {
   project: "Could not remove saved projects. Please try again.",

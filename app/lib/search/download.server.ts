@@ -11,7 +11,7 @@ import { readListParams } from "./list-params";
 const NO_DOWNLOAD = "Your subscription does not include downloads.";
 
 /** The table's list downloads: a list's parameters in, a CSV file out. */
-export type ListDownloadEndpoint =
+type ListDownloadEndpoint =
   | typeof endpoints.downloadProjects
   | typeof endpoints.downloadContacts
   | typeof endpoints.downloadCompanies;

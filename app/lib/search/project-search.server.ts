@@ -33,7 +33,7 @@ export type ProjectSearchOptions = {
   researchers: { id: number; name: string; active: boolean }[];
 };
 
-export type ProjectSearchPanelData = {
+type ProjectSearchPanelData = {
   open: boolean;
   search: ProjectSearch;
   /** A free-trial member asked for an advanced search: it did not run, the nudge shows instead. */

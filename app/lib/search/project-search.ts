@@ -58,7 +58,6 @@ export const PROJECT_SEARCH_FIELDS = {
   gc_selected: { kind: "flag" },
 } satisfies FieldSpecs;
 
-export type ProjectSearchField = keyof typeof PROJECT_SEARCH_FIELDS;
 export type ProjectSearch = AdvancedSearch<typeof PROJECT_SEARCH_FIELDS>;
 
 /** Reads the advanced fields from search parameters (or a form); anything malformed is left out. */

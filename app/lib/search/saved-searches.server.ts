@@ -28,7 +28,7 @@ const KINDS = {
 } as const;
 export type SavedSearchKind = keyof typeof KINDS;
 
-export const SAVED_SEARCH_INTENTS = ["save-search", "delete-search"] as const;
+const SAVED_SEARCH_INTENTS = ["save-search", "delete-search"] as const;
 
 /** Whether a list page's form post is one of the saved-search dialogs' (read from a copy of the request). */
 export async function isSavedSearchPost(request: Request): Promise<boolean> {
