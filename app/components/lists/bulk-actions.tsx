@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
@@ -57,12 +57,10 @@ export function BulkActions({
   const busy = fetcher.state !== "idle" || navigation.state === "submitting";
 
   // Success: close the dialog and clear the selection (the list reloads, the flash toast shows).
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      setJsDialog(null);
-      clearSelection();
-    }
-  }, [fetcher.state, fetcher.data, clearSelection]);
+  useWhenFetcherSucceeds(fetcher, () => {
+    setJsDialog(null);
+    clearSelection();
+  });
 
   const close = () => setJsDialog(null);
   const hidden = new URLSearchParams(listSearch(listParams, extraParams));
@@ -217,4 +215,22 @@ export function BulkActions({
       </Modal>
     </>
   );
+}
+
+/**
+ * Calls `onSuccess` once each time the fetcher comes back to idle with an ok answer. It follows the fetcher's
+ * state, not the callback: a callback that is new on every render (and sets state) must not run again on each
+ * render, which made an endless render loop ('Maximum update depth exceeded').
+ */
+function useWhenFetcherSucceeds(fetcher: { state: string; data?: BulkFetcherResult }, onSuccess: () => void) {
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    if (fetcher.data?.ok) onSuccess();
+  }, [fetcher.state, fetcher.data, onSuccess]);
 }

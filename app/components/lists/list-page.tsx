@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
@@ -9,6 +8,7 @@ import { FolderDialog } from "./folder-dialog";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
+import { useRowSelection } from "./use-row-selection";
 
 const toolbarButton =
   "inline-flex min-h-6 items-center justify-center max-sm:min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
@@ -83,19 +83,7 @@ export function ListPage<Row extends { id: number }>({
   const currentSearch = listSearch(linkParams, extraParams);
   const returnTo = `${basePath}${currentSearch}`;
 
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(page.selectedIds));
-  // A new page of rows brings the selection its address carries (none, mostly). The rows of the first render
-  // keep the selection the server rendered (a shared `?ids=` address stays checked once the page hydrates),
-  // and an empty selection is kept as it is: a new Set on mount made React render the whole list again, in one
-  // piece, right after hydration (decision 070).
-  const rowsShown = useRef(rows);
-  useEffect(() => {
-    if (rowsShown.current === rows) return;
-    rowsShown.current = rows;
-    setSelected((current) =>
-      current.size === 0 && page.selectedIds.length === 0 ? current : new Set(page.selectedIds),
-    );
-  }, [rows, page.selectedIds]);
+  const { selected, toggle, toggleAll, clear } = useRowSelection(rows, page.selectedIds);
 
   // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams),
   // and every other search field (advanced search, map, panel), so the detail's breadcrumb leads back to it.
@@ -160,7 +148,7 @@ export function ListPage<Row extends { id: number }>({
             saved={saved}
             folders={folders}
             selected={selected}
-            clearSelection={() => setSelected(new Set())}
+            clearSelection={clear}
             listParams={linkParams}
             extraParams={extraParams}
             returnTo={returnTo}
@@ -190,14 +178,8 @@ export function ListPage<Row extends { id: number }>({
                   formId: "selection",
                   name: "ids",
                   selected,
-                  onToggle: (id, checked) =>
-                    setSelected((prev) => {
-                      const next = new Set(prev);
-                      if (checked) next.add(id);
-                      else next.delete(id);
-                      return next;
-                    }),
-                  onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
+                  onToggle: toggle,
+                  onToggleAll: toggleAll,
                 }
               : undefined
           }
