@@ -38,14 +38,9 @@ export function FolderForm({
   /** Where Cancel leads: the page the member came from (the list without the dialog). */
   cancelHref?: string;
 }) {
-  const location = useLocation();
   // With JavaScript Delete asks in place; without it the action answers with confirmDelete.
   const [confirming, setConfirming] = useState(false);
   const askDelete = confirming || Boolean(result?.confirmDelete);
-  const yesRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) yesRef.current?.focus();
-  }, [confirming]);
   const locked = folder ? isDefaultTagColor(folder.color) : false;
   const name = result?.values?.name ?? folder?.name ?? "";
   const color = result?.values?.color ?? folder?.color ?? "";
@@ -55,55 +50,14 @@ export function FolderForm({
   if (folder) context.set("id", String(folder.id));
   return (
     <PostForm fetcher={fetcher} js={false} action={`/Folders?${context}`} className="space-y-4">
-      {result?.whoops ? (
-        <div
-          role="alert"
-          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <p className="font-semibold">{FOLDER_WHOOPS.title}</p>
-          <p>{FOLDER_WHOOPS.message}</p>
-        </div>
-      ) : (
-        <FormAlert errors={result?.message ? [result.message] : null} />
-      )}
+      {result?.whoops ? <WhoopsAlert /> : <FormAlert errors={result?.message ? [result.message] : null} />}
       {askDelete && folder ? (
-        <fieldset className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4">
-          <legend className="float-left w-full font-semibold text-red-900">Are you sure?</legend>
-          <p className="text-sm text-red-900">
-            You will delete the folder {folder.name}. Its projects or contacts stay saved.
-          </p>
-          <div className="flex flex-wrap justify-end gap-2">
-            {confirming ? (
-              <button
-                type="button"
-                onClick={() => setConfirming(false)}
-                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
-                Cancel
-              </button>
-            ) : (
-              // Without JavaScript: this same form again, without the question.
-              <Link
-                to={`${location.pathname}${location.search}`}
-                replace
-                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 max-sm:min-h-11"
-              >
-                Cancel
-              </Link>
-            )}
-            <input type="hidden" name="confirmed" value="1" />
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              disabled={busy}
-              ref={yesRef}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Yes
-            </button>
-          </div>
-        </fieldset>
+        <ConfirmDelete
+          folder={folder}
+          inPlace={confirming}
+          onCancel={() => setConfirming(false)}
+          busy={busy}
+        />
       ) : null}
       <input type="hidden" name="tag_type" value={tagType} />
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -121,32 +75,7 @@ export function FolderForm({
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
         />
       </div>
-      {locked ? (
-        <input type="hidden" name="color" value={folder?.color} />
-      ) : (
-        <fieldset>
-          <legend className="mb-1 block text-sm font-medium text-slate-700">Colour</legend>
-          <div className="flex flex-wrap gap-2">
-            {SELECTABLE_TAG_PALETTE.map((option) => (
-              <label key={option.color} className="cursor-pointer">
-                <input
-                  type="radio"
-                  name="color"
-                  value={option.color}
-                  defaultChecked={color.toLowerCase() === option.color}
-                  className="peer sr-only"
-                />
-                <span
-                  className="block h-8 w-8 rounded-full border-2 border-white ring-2 ring-slate-200 peer-checked:ring-slate-900 peer-focus-visible:ring-brand-600"
-                  style={{ backgroundColor: option.color }}
-                  title={option.name}
-                />
-                <span className="sr-only">{option.name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      {locked ? <input type="hidden" name="color" value={folder?.color} /> : <ColourField color={color} />}
       <div className="flex justify-between gap-2">
         {folder && !locked ? (
           <button
@@ -189,5 +118,105 @@ export function FolderForm({
         </span>
       </div>
     </PostForm>
+  );
+}
+
+function WhoopsAlert() {
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <p className="font-semibold">{FOLDER_WHOOPS.title}</p>
+      <p>{FOLDER_WHOOPS.message}</p>
+    </div>
+  );
+}
+
+/**
+ * 'Are you sure?' before a delete, with its Yes (the delete, confirmed). `inPlace`: asked with JavaScript, whose
+ * Cancel just closes the question; otherwise the action asked, and Cancel loads this same form again without it.
+ */
+function ConfirmDelete({
+  folder,
+  inPlace,
+  onCancel,
+  busy,
+}: {
+  folder: Tag;
+  inPlace: boolean;
+  onCancel: () => void;
+  busy: boolean;
+}) {
+  const location = useLocation();
+  const yesRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (inPlace) yesRef.current?.focus();
+  }, [inPlace]);
+  return (
+    <fieldset className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4">
+      <legend className="float-left w-full font-semibold text-red-900">Are you sure?</legend>
+      <p className="text-sm text-red-900">
+        You will delete the folder {folder.name}. Its projects or contacts stay saved.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        {inPlace ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            Cancel
+          </button>
+        ) : (
+          <Link
+            to={`${location.pathname}${location.search}`}
+            replace
+            className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 max-sm:min-h-11"
+          >
+            Cancel
+          </Link>
+        )}
+        <input type="hidden" name="confirmed" value="1" />
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          disabled={busy}
+          ref={yesRef}
+          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          Yes
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The palette, as radio buttons drawn as swatches; `color` is checked. */
+function ColourField({ color }: { color: string }) {
+  return (
+    <fieldset>
+      <legend className="mb-1 block text-sm font-medium text-slate-700">Colour</legend>
+      <div className="flex flex-wrap gap-2">
+        {SELECTABLE_TAG_PALETTE.map((option) => (
+          <label key={option.color} className="cursor-pointer">
+            <input
+              type="radio"
+              name="color"
+              value={option.color}
+              defaultChecked={color.toLowerCase() === option.color}
+              className="peer sr-only"
+            />
+            <span
+              className="block h-8 w-8 rounded-full border-2 border-white ring-2 ring-slate-200 peer-checked:ring-slate-900 peer-focus-visible:ring-brand-600"
+              style={{ backgroundColor: option.color }}
+              title={option.name}
+            />
+            <span className="sr-only">{option.name}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

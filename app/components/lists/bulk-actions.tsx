@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { type FetcherWithComponents, Form, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
@@ -52,169 +52,247 @@ export function BulkActions({
   const navigation = useNavigation();
   const [jsDialog, setJsDialog] = useState<BulkDialog | null>(null);
   const dialog = jsDialog ?? urlDialog;
-  const ids = jsDialog ? [...selected] : urlSelectedIds;
   const reply = (jsDialog ? fetcher.data?.reply : actionResult) ?? undefined;
-  const busy = fetcher.state !== "idle" || navigation.state === "submitting";
+  const lite = useLitePages();
 
   // Success: close the dialog and clear the selection (the list reloads, the flash toast shows).
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
-      setJsDialog(null);
-      clearSelection();
-    }
-  }, [fetcher.state, fetcher.data, clearSelection]);
+  useWhenFetcherSucceeds(fetcher, () => {
+    setJsDialog(null);
+    clearSelection();
+  });
 
+  const form: BulkFormProps = {
+    noun,
+    fetcher: jsDialog ? fetcher : null,
+    ids: jsDialog ? [...selected] : urlSelectedIds,
+    returnTo,
+    errors: reply?.error ?? {},
+    busy: fetcher.state !== "idle" || navigation.state === "submitting",
+  };
   const close = () => setJsDialog(null);
-  const hidden = new URLSearchParams(listSearch(listParams, extraParams));
-  const lite = useLitePages();
   // Before hydration the server's markup holds both the buttons (for a page without scripts) and the hint that
   // stands in for them until rows are checked (for a page that runs them); CSS shows the one that applies.
   const showButtons = !hydrated || selected.size > 0;
   const showHint = !lite && (!hydrated || selected.size === 0);
-  const plural = (n: number) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  const FormTag = jsDialog ? fetcher.Form : Form;
-  const errors = reply?.error ?? {};
-
   return (
     <>
       {showButtons ? (
-        <form
-          id="selection"
-          method="get"
-          className={`flex flex-wrap items-center gap-2 ${!hydrated && !lite ? "no-js-only" : ""}`}
-        >
-          {[...hidden].map(([name, value]) => (
-            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-          ))}
-          {hydrated ? (
-            <span className="text-sm text-slate-700">{plural(selected.size)} selected</span>
-          ) : (
-            <span className="text-sm text-slate-700">With the checked rows:</span>
-          )}
-          <button
-            type="submit"
-            name="dialog"
-            value="move"
-            className={buttonClass}
-            onClick={(e) => {
-              if (!hydrated) return;
-              e.preventDefault();
-              setJsDialog("move");
-            }}
-          >
-            Move to folder
-          </button>
-          {saved ? (
-            <button
-              type="submit"
-              name="dialog"
-              value="remove"
-              className={buttonClass}
-              onClick={(e) => {
-                if (!hydrated) return;
-                e.preventDefault();
-                setJsDialog("remove");
-              }}
-            >
-              Remove selected
-            </button>
-          ) : null}
-        </form>
+        <SelectionForm
+          noun={noun}
+          saved={saved}
+          selectedCount={selected.size}
+          hidden={new URLSearchParams(listSearch(listParams, extraParams))}
+          hydrated={hydrated}
+          lite={lite}
+          open={setJsDialog}
+        />
       ) : null}
-      {showHint ? (
-        // In the buttons' place until rows are checked: the list below keeps its place when the page hydrates
-        // (on a phone the buttons have a line of their own), and the member learns what checking rows is for.
-        <p
-          className={`flex min-h-[2.125rem] items-center text-sm text-slate-600 max-sm:min-h-11 ${hydrated ? "" : "js-only"}`}
-        >
-          {saved
-            ? `Check ${noun}s to move them to a folder or remove them.`
-            : `Check ${noun}s to move them to a folder.`}
-        </p>
-      ) : null}
+      {showHint ? <SelectionHint noun={noun} saved={saved} hydrated={hydrated} /> : null}
 
       <Modal open={dialog === "move"} title="Move to folder" onClose={close} closeHref={closeHref}>
-        <FormTag method="post" className="space-y-4">
-          <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? [])]} />
-          <input type="hidden" name="intent" value="move" />
-          {jsDialog ? <input type="hidden" name="js" value="1" /> : null}
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {ids.map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} />
-          ))}
-          <p className="text-sm text-slate-700">{plural(ids.length)} selected.</p>
-          <div>
-            <label htmlFor="move-folder" className="mb-1 block text-sm font-medium text-slate-700">
-              Folder
-            </label>
-            <select
-              id="move-folder"
-              name="tag_id"
-              required
-              defaultValue=""
-              aria-invalid={errors.tag_id?.length ? true : undefined}
-              aria-describedby={errors.tag_id?.length ? "move-folder-error" : undefined}
-              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-            >
-              <option value="" disabled>
-                Select a folder
-              </option>
-              {folders.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-            {errors.tag_id?.length ? (
-              <p id="move-folder-error" className="mt-1 text-sm text-red-700">
-                {errors.tag_id[0]}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex justify-end">
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-            >
-              Move {noun}s to folder
-            </button>
-          </div>
-        </FormTag>
+        <MoveForm {...form} folders={folders} />
       </Modal>
-
       <Modal open={dialog === "remove"} title="Are you sure?" onClose={close} closeHref={closeHref} size="sm">
-        <FormTag method="post" className="space-y-4">
-          <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? [])]} />
-          <input type="hidden" name="intent" value="remove" />
-          {jsDialog ? <input type="hidden" name="js" value="1" /> : null}
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {ids.map((id) => (
-            <input key={id} type="hidden" name="ids" value={id} />
-          ))}
-          <p className="text-slate-700">
-            You will remove {ids.length} {noun}s from your saved list
-          </p>
-          <div className="flex justify-end gap-2">
-            {jsDialog ? (
-              <button type="button" onClick={close} className={buttonClass}>
-                cancel
-              </button>
-            ) : (
-              <a href={closeHref} className={buttonClass}>
-                cancel
-              </a>
-            )}
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Yes
-            </button>
-          </div>
-        </FormTag>
+        <RemoveForm {...form} onCancel={close} closeHref={closeHref} />
       </Modal>
     </>
+  );
+}
+
+/**
+ * Calls `onSuccess` once each time the fetcher comes back to idle with an ok answer. It follows the fetcher's
+ * state, not the callback: a callback that is new on every render (and sets state) must not run again on each
+ * render, which made an endless render loop ('Maximum update depth exceeded').
+ */
+function useWhenFetcherSucceeds(fetcher: { state: string; data?: BulkFetcherResult }, onSuccess: () => void) {
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    if (fetcher.data?.ok) onSuccess();
+  }, [fetcher.state, fetcher.data, onSuccess]);
+}
+
+const plural = (noun: string, n: number) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The buttons that open the dialogs; without JavaScript a GET form carrying the checked rows (`ids`). */
+function SelectionForm({
+  noun,
+  saved,
+  selectedCount,
+  hidden,
+  hydrated,
+  lite,
+  open,
+}: {
+  noun: string;
+  saved: boolean;
+  selectedCount: number;
+  hidden: URLSearchParams;
+  hydrated: boolean;
+  lite: boolean;
+  open: (dialog: BulkDialog) => void;
+}) {
+  const opens = (dialog: BulkDialog) => (e: React.MouseEvent) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    open(dialog);
+  };
+  return (
+    <form
+      id="selection"
+      method="get"
+      className={`flex flex-wrap items-center gap-2 ${!hydrated && !lite ? "no-js-only" : ""}`}
+    >
+      {[...hidden].map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      {hydrated ? (
+        <span className="text-sm text-slate-700">{plural(noun, selectedCount)} selected</span>
+      ) : (
+        <span className="text-sm text-slate-700">With the checked rows:</span>
+      )}
+      <button type="submit" name="dialog" value="move" className={buttonClass} onClick={opens("move")}>
+        Move to folder
+      </button>
+      {saved ? (
+        <button type="submit" name="dialog" value="remove" className={buttonClass} onClick={opens("remove")}>
+          Remove selected
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * In the buttons' place until rows are checked: the list below keeps its place when the page hydrates (on a
+ * phone the buttons have a line of their own), and the member learns what checking rows is for.
+ */
+function SelectionHint({ noun, saved, hydrated }: { noun: string; saved: boolean; hydrated: boolean }) {
+  return (
+    <p
+      className={`flex min-h-[2.125rem] items-center text-sm text-slate-600 max-sm:min-h-11 ${hydrated ? "" : "js-only"}`}
+    >
+      {saved
+        ? `Check ${noun}s to move them to a folder or remove them.`
+        : `Check ${noun}s to move them to a folder.`}
+    </p>
+  );
+}
+
+type BulkFormProps = {
+  noun: string;
+  /** With JavaScript the dialog posts through this fetcher; null: a plain form (the dialog opened from the URL). */
+  fetcher: FetcherWithComponents<BulkFetcherResult> | null;
+  ids: number[];
+  returnTo: string;
+  errors: Record<string, string[] | null>;
+  busy: boolean;
+};
+
+/** A dialog's post: its intent, the rows it acts on and where to come back, then the dialog's own fields. */
+function BulkForm({
+  intent,
+  fetcher,
+  ids,
+  returnTo,
+  errors,
+  children,
+}: BulkFormProps & { intent: BulkDialog; children: React.ReactNode }) {
+  const FormTag = fetcher ? fetcher.Form : Form;
+  return (
+    <FormTag method="post" className="space-y-4">
+      <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? [])]} />
+      <input type="hidden" name="intent" value={intent} />
+      {fetcher ? <input type="hidden" name="js" value="1" /> : null}
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      {children}
+    </FormTag>
+  );
+}
+
+function MoveForm({ folders, ...form }: BulkFormProps & { folders: readonly Tag[] }) {
+  const { noun, ids, errors, busy } = form;
+  return (
+    <BulkForm intent="move" {...form}>
+      <p className="text-sm text-slate-700">{plural(noun, ids.length)} selected.</p>
+      <div>
+        <label htmlFor="move-folder" className="mb-1 block text-sm font-medium text-slate-700">
+          Folder
+        </label>
+        <select
+          id="move-folder"
+          name="tag_id"
+          required
+          defaultValue=""
+          aria-invalid={errors.tag_id?.length ? true : undefined}
+          aria-describedby={errors.tag_id?.length ? "move-folder-error" : undefined}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+        >
+          <option value="" disabled>
+            Select a folder
+          </option>
+          {folders.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+        {errors.tag_id?.length ? (
+          <p id="move-folder-error" className="mt-1 text-sm text-red-700">
+            {errors.tag_id[0]}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          Move {noun}s to folder
+        </button>
+      </div>
+    </BulkForm>
+  );
+}
+
+function RemoveForm({
+  onCancel,
+  closeHref,
+  ...form
+}: BulkFormProps & { onCancel: () => void; closeHref: string }) {
+  const { noun, ids, busy, fetcher } = form;
+  return (
+    <BulkForm intent="remove" {...form}>
+      <p className="text-slate-700">
+        You will remove {ids.length} {noun}s from your saved list
+      </p>
+      <div className="flex justify-end gap-2">
+        {fetcher ? (
+          <button type="button" onClick={onCancel} className={buttonClass}>
+            cancel
+          </button>
+        ) : (
+          <a href={closeHref} className={buttonClass}>
+            cancel
+          </a>
+        )}
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          Yes
+        </button>
+      </div>
+    </BulkForm>
   );
 }

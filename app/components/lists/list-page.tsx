@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
@@ -9,6 +8,7 @@ import { FolderDialog } from "./folder-dialog";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
+import { type RowSelection, useRowSelection } from "./use-row-selection";
 
 const toolbarButton =
   "inline-flex min-h-6 items-center justify-center max-sm:min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
@@ -22,6 +22,29 @@ type ListPageData<Row> = {
   databaseTotal: number | null;
   dialog: BulkDialog | null;
   selectedIds: number[];
+};
+
+type ListPageProps<Row> = {
+  noun: "project" | "contact" | "company";
+  title: string;
+  searchPath: string;
+  savedPath: string;
+  page: ListPageData<Row>;
+  folders: readonly Tag[];
+  columns: (carry: string) => Column<Row>[];
+  canDownload: boolean;
+  downloadAction: string;
+  extraParams?: ExtraParams;
+  /** Below the keyword search: the advanced search panel (or the link that opens it). */
+  searchPanel?: React.ReactNode;
+  actionResult?: BulkFetcherResult["reply"];
+  headerAside?: React.ReactNode;
+  toolbar?: React.ReactNode;
+  children?: React.ReactNode;
+  /** false: a plain search list (no folders, bulk actions or selection). */
+  savable?: boolean;
+  /** The search box's placeholder and label (default 'Search {noun}s'). */
+  searchPlaceholder?: string;
 };
 
 /**
@@ -49,72 +72,21 @@ export function ListPage<Row extends { id: number }>({
   children,
   savable = true,
   searchPlaceholder,
-}: {
-  noun: "project" | "contact" | "company";
-  title: string;
-  searchPath: string;
-  savedPath: string;
-  page: ListPageData<Row>;
-  folders: readonly Tag[];
-  columns: (carry: string) => Column<Row>[];
-  canDownload: boolean;
-  downloadAction: string;
-  extraParams?: ExtraParams;
-  /** Below the keyword search: the advanced search panel (or the link that opens it). */
-  searchPanel?: React.ReactNode;
-  actionResult?: BulkFetcherResult["reply"];
-  headerAside?: React.ReactNode;
-  toolbar?: React.ReactNode;
-  children?: React.ReactNode;
-  /** false: a plain search list (no folders, bulk actions or selection). */
-  savable?: boolean;
-  /** The search box's placeholder and label (default 'Search {noun}s'). */
-  searchPlaceholder?: string;
-}) {
-  const { saved, routeTagId, list, rows, total, databaseTotal } = page;
-  const location = useLocation();
-  const navigation = useNavigation();
-  // The next page, sort or search of this same list is loading: the rows shown are about to go.
-  const reloading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}: ListPageProps<Row>) {
+  const { saved, list, rows, total, databaseTotal } = page;
+  const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const basePath = saved ? (routeTagId ? `${savedPath}/Tags/${routeTagId}` : savedPath) : searchPath;
-  // In a folder route the folder is in the path, not in the query.
-  const linkParams: ListParams = routeTagId ? { ...list, tag: undefined } : list;
-  const currentSearch = listSearch(linkParams, extraParams);
-  const returnTo = `${basePath}${currentSearch}`;
-
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(page.selectedIds));
-  // A new page of rows brings the selection its address carries (none, mostly). The rows of the first render
-  // keep the selection the server rendered (a shared `?ids=` address stays checked once the page hydrates),
-  // and an empty selection is kept as it is: a new Set on mount made React render the whole list again, in one
-  // piece, right after hydration (decision 070).
-  const rowsShown = useRef(rows);
-  useEffect(() => {
-    if (rowsShown.current === rows) return;
-    rowsShown.current = rows;
-    setSelected((current) =>
-      current.size === 0 && page.selectedIds.length === 0 ? current : new Set(page.selectedIds),
-    );
-  }, [rows, page.selectedIds]);
-
-  // The row links carry the list, its folder included (a folder route's tag is in the path, not in linkParams),
-  // and every other search field (advanced search, map, panel), so the detail's breadcrumb leads back to it.
-  const carry = carriedListSearch(list, saved, extraParams);
-  const closeHref = `${location.pathname}${currentSearch}`;
-  const dialogHref = (folderId?: number) =>
-    `${location.pathname}${listSearch(linkParams, { ...extraParams, dialog: "folder", folderId: folderId ? String(folderId) : undefined })}`;
-  /** The list filtered by a folder (null: no folder filter), back on page 1. */
-  const folderHref = (tagId: number | null) =>
-    saved
-      ? `${tagId ? `${savedPath}/Tags/${tagId}` : savedPath}${listSearch({ ...linkParams, tag: undefined, page: 1 }, extraParams)}`
-      : `${searchPath}${listSearch({ ...list, tag: tagId ?? undefined, page: 1 }, extraParams)}`;
+  const { basePath, linkParams, returnTo, closeHref, carry, dialogHref, folderHref } = listLinks({
+    page,
+    searchPath,
+    savedPath,
+    extraParams,
+    pathname,
+  });
+  const selection = useRowSelection(rows, page.selectedIds);
   const folderDialogOpen = searchParams.get("dialog") === "folder";
   const editedFolderId = Number(searchParams.get("folderId"));
   const editedFolder = folders.find((f) => f.id === editedFolderId) ?? null;
-  // The download follows the list as shown: its keyword, folder, sort and advanced search.
-  const downloadFields = new URLSearchParams(listSearch(list, extraParams));
-  downloadFields.set("mine", saved ? "1" : String(list.mine ?? ""));
-  downloadFields.set("returnTo", returnTo);
 
   return (
     <div className="space-y-4">
@@ -145,22 +117,21 @@ export function ListPage<Row extends { id: number }>({
       <div className="flex flex-wrap items-center gap-3">
         {toolbar}
         {canDownload ? (
-          <form method="post" action={downloadAction}>
-            {[...downloadFields].map(([name, value]) => (
-              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-            ))}
-            <button type="submit" className={toolbarButton}>
-              Download CSV
-            </button>
-          </form>
+          <DownloadForm
+            action={downloadAction}
+            list={list}
+            extraParams={extraParams}
+            saved={saved}
+            returnTo={returnTo}
+          />
         ) : null}
         {noun !== "company" && savable ? (
           <BulkActions
             noun={noun}
             saved={saved}
             folders={folders}
-            selected={selected}
-            clearSelection={() => setSelected(new Set())}
+            selected={selection.selected}
+            clearSelection={selection.clear}
             listParams={linkParams}
             extraParams={extraParams}
             returnTo={returnTo}
@@ -174,37 +145,16 @@ export function ListPage<Row extends { id: number }>({
 
       {children}
 
-      <div
-        aria-busy={reloading || undefined}
-        className={`space-y-4 transition-opacity ${reloading ? "opacity-50 delay-150" : ""}`}
-      >
-        <ResultsTable
-          rows={rows}
-          columns={columns(carry)}
-          params={linkParams}
-          extraParams={extraParams}
-          caption={title}
-          selection={
-            savable
-              ? {
-                  formId: "selection",
-                  name: "ids",
-                  selected,
-                  onToggle: (id, checked) =>
-                    setSelected((prev) => {
-                      const next = new Set(prev);
-                      if (checked) next.add(id);
-                      else next.delete(id);
-                      return next;
-                    }),
-                  onToggleAll: (checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set()),
-                }
-              : undefined
-          }
-        />
-        <Pagination params={linkParams} total={total} extra={extraParams} />
-        <ListTotals matching={total} database={databaseTotal} />
-      </div>
+      <ListResults
+        rows={rows}
+        columns={columns(carry)}
+        params={linkParams}
+        extraParams={extraParams}
+        caption={title}
+        selection={savable ? selection : null}
+        total={total}
+        databaseTotal={databaseTotal}
+      />
 
       {savable && folderDialogOpen ? (
         <FolderDialog
@@ -215,6 +165,125 @@ export function ListPage<Row extends { id: number }>({
           closeHref={closeHref}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** The addresses a list page links to, all from the list's URL state. */
+function listLinks({
+  page: { saved, routeTagId, list },
+  searchPath,
+  savedPath,
+  extraParams,
+  pathname,
+}: {
+  page: Pick<ListPageData<unknown>, "saved" | "routeTagId" | "list">;
+  searchPath: string;
+  savedPath: string;
+  extraParams: ExtraParams;
+  pathname: string;
+}) {
+  const basePath = saved ? (routeTagId ? `${savedPath}/Tags/${routeTagId}` : savedPath) : searchPath;
+  // In a folder route the folder is in the path, not in the query.
+  const linkParams: ListParams = routeTagId ? { ...list, tag: undefined } : list;
+  const currentSearch = listSearch(linkParams, extraParams);
+  return {
+    basePath,
+    linkParams,
+    returnTo: `${basePath}${currentSearch}`,
+    closeHref: `${pathname}${currentSearch}`,
+    // The row links carry the list, its folder included (a folder route's tag is in the path, not in
+    // linkParams), and every other search field (advanced search, map, panel), so the detail's breadcrumb
+    // leads back to it.
+    carry: carriedListSearch(list, saved, extraParams),
+    dialogHref: (folderId?: number) =>
+      `${pathname}${listSearch(linkParams, { ...extraParams, dialog: "folder", folderId: folderId ? String(folderId) : undefined })}`,
+    /** The list filtered by a folder (null: no folder filter), back on page 1. */
+    folderHref: (tagId: number | null) =>
+      saved
+        ? `${tagId ? `${savedPath}/Tags/${tagId}` : savedPath}${listSearch({ ...linkParams, tag: undefined, page: 1 }, extraParams)}`
+        : `${searchPath}${listSearch({ ...list, tag: tagId ?? undefined, page: 1 }, extraParams)}`,
+  };
+}
+
+/** The download follows the list as shown: its keyword, folder, sort and advanced search. */
+function DownloadForm({
+  action,
+  list,
+  extraParams,
+  saved,
+  returnTo,
+}: {
+  action: string;
+  list: ListParams;
+  extraParams: ExtraParams;
+  saved: boolean;
+  returnTo: string;
+}) {
+  const fields = new URLSearchParams(listSearch(list, extraParams));
+  fields.set("mine", saved ? "1" : String(list.mine ?? ""));
+  fields.set("returnTo", returnTo);
+  return (
+    <form method="post" action={action}>
+      {[...fields].map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={toolbarButton}>
+        Download CSV
+      </button>
+    </form>
+  );
+}
+
+/** The results table (its rows checkable when `selection` is given), pagination and totals. */
+function ListResults<Row extends { id: number }>({
+  rows,
+  columns,
+  params,
+  extraParams,
+  caption,
+  selection,
+  total,
+  databaseTotal,
+}: {
+  rows: Row[];
+  columns: Column<Row>[];
+  params: ListParams;
+  extraParams: ExtraParams;
+  caption: string;
+  selection: RowSelection | null;
+  total: number;
+  databaseTotal: number | null;
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // The next page, sort or search of this same list is loading: the rows shown are about to go.
+  const reloading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  return (
+    <div
+      aria-busy={reloading || undefined}
+      className={`space-y-4 transition-opacity ${reloading ? "opacity-50 delay-150" : ""}`}
+    >
+      <ResultsTable
+        rows={rows}
+        columns={columns}
+        params={params}
+        extraParams={extraParams}
+        caption={caption}
+        selection={
+          selection
+            ? {
+                formId: "selection",
+                name: "ids",
+                selected: selection.selected,
+                onToggle: selection.toggle,
+                onToggleAll: selection.toggleAll,
+              }
+            : undefined
+        }
+      />
+      <Pagination params={params} total={total} extra={extraParams} />
+      <ListTotals matching={total} database={databaseTotal} />
     </div>
   );
 }

@@ -15,7 +15,14 @@ import {
   VALUE_OPERATORS,
 } from "~/lib/search/project-search";
 import type { ProjectSearchOptions } from "~/lib/search/project-search.server";
-import { PanelFieldRows, type PanelRows, SearchPanelFrame, searchValues, stateChoices } from "./panel-fields";
+import {
+  type PanelField,
+  PanelFieldRows,
+  type PanelRows,
+  SearchPanelFrame,
+  searchValues,
+  stateChoices,
+} from "./panel-fields";
 
 type Props = {
   search: ProjectSearch;
@@ -45,12 +52,6 @@ type Chosen = {
 
 /** The advanced project search's field table (§2.9), in the spec's order, with the choices the member's allow. */
 function projectPanelRows(options: ProjectSearchOptions | null, c: Chosen): PanelRows {
-  const chosenTypes = (options?.projectTypes ?? []).filter((t) => c.types.includes(String(t.id)));
-  const subtypes = chosenTypes.flatMap((t) => t.subtypes);
-  const brands = chosenTypes.flatMap((t) => t.brands);
-  const withUnits = chosenTypes.filter((t) => t.unitsLabel !== null);
-  const unitsLabel = withUnits.length === 1 ? withUnits[0].unitsLabel : null;
-  const researchers = (options?.researchers ?? []).filter((r) => c.showInactive || r.active);
   return [
     [
       {
@@ -81,6 +82,37 @@ function projectPanelRows(options: ProjectSearchOptions | null, c: Chosen): Pane
       choices: (options?.projectTypes ?? []).map((t) => ({ value: String(t.id), label: t.name })),
       onValues: c.setTypes,
     },
+    ...projectTypeRows(options, c.types),
+    // Value (millions) with an operator (default '=') and the five bands.
+    [
+      {
+        kind: "select",
+        name: "operator",
+        label: "Value operator",
+        fallback: "=",
+        choices: VALUE_OPERATORS.map((op) => ({ value: op, label: op })),
+      },
+    ],
+    {
+      kind: "checkboxes",
+      name: "value",
+      legend: "Value (millions)",
+      choices: VALUE_BANDS.map((b) => ({ value: b.code, label: b.label })),
+    },
+    placeRow(options, c),
+    dateRow(c),
+    moreRow(options, c),
+  ];
+}
+
+/** What the chosen project types allow: their subtypes, their brands, and units when they count one kind. */
+function projectTypeRows(options: ProjectSearchOptions | null, types: string[]): PanelRows {
+  const chosenTypes = (options?.projectTypes ?? []).filter((t) => types.includes(String(t.id)));
+  const subtypes = chosenTypes.flatMap((t) => t.subtypes);
+  const brands = chosenTypes.flatMap((t) => t.brands);
+  const withUnits = chosenTypes.filter((t) => t.unitsLabel !== null);
+  const unitsLabel = withUnits.length === 1 ? withUnits[0].unitsLabel : null;
+  return [
     subtypes.length > 0
       ? {
           kind: "checkboxes",
@@ -106,104 +138,101 @@ function projectPanelRows(options: ProjectSearchOptions | null, c: Chosen): Pane
           { kind: "text", name: "max_unit", label: `Project Max ${unitsLabel}`, numeric: true },
         ]
       : null,
-    // Value (millions) with an operator (default '=') and the five bands.
-    [
-      {
-        kind: "select",
-        name: "operator",
-        label: "Value operator",
-        fallback: "=",
-        choices: VALUE_OPERATORS.map((op) => ({ value: op, label: op })),
-      },
-    ],
+  ];
+}
+
+/** City, state, and the counties of the chosen states. */
+function placeRow(options: ProjectSearchOptions | null, c: Chosen): PanelField[] {
+  return [
+    { kind: "text", name: "city", label: "City" },
     {
-      kind: "checkboxes",
-      name: "value",
-      legend: "Value (millions)",
-      choices: VALUE_BANDS.map((b) => ({ value: b.code, label: b.label })),
+      kind: "select",
+      name: "state",
+      label: "State",
+      size: 6,
+      choices: stateChoices(options?.states ?? [], options?.provinces ?? []),
+      onValues: c.onStates,
     },
-    [
-      { kind: "text", name: "city", label: "City" },
-      {
-        kind: "select",
-        name: "state",
-        label: "State",
-        size: 6,
-        choices: stateChoices(options?.states ?? [], options?.provinces ?? []),
-        onValues: c.onStates,
-      },
-      {
-        kind: "select",
-        name: "county",
-        label: "County",
-        size: 6,
-        disabled: c.states.length === 0,
-        refreshKey: `${c.states.join(",")}:${c.counties.length}`,
-        choices: c.counties.map((x) => ({ value: x.name, label: `${x.name} (${x.state})` })),
-        hint: c.countyError ?? (c.states.length === 0 ? "Choose a state first." : ""),
-      },
-    ],
-    [
-      {
-        kind: "date",
-        name: "enterStartDate",
-        label: "Date Entered from",
-        max: c.enteredTo || undefined,
-        onValue: c.setEnteredFrom,
-      },
-      {
-        kind: "date",
-        name: "enterEndDate",
-        label: "Date Entered to",
-        min: c.enteredFrom || undefined,
-        onValue: c.setEnteredTo,
-      },
-      {
-        kind: "select",
-        name: "is_demolition",
-        label: "Demolition",
-        choices: [
-          { value: "", label: "Any" },
-          { value: "Yes", label: "Yes" },
-          { value: "No", label: "No" },
-        ],
-      },
-    ],
-    [
-      ...((options?.materials.length ?? 0) > 0
-        ? [
-            {
-              kind: "select" as const,
-              name: "materials",
-              label: "Material",
-              size: 5,
-              choices: (options?.materials ?? []).map((m) => ({ value: String(m.id), label: m.name })),
-            },
-          ]
-        : []),
-      ...(options?.isAdmin
-        ? [
-            {
-              kind: "select" as const,
-              name: "researcher",
-              label: "Researcher",
-              size: 5,
-              choices: researchers.map((r) => ({
-                value: String(r.id),
-                label: `${r.name}${r.active ? "" : " (inactive)"}`,
-              })),
-            },
-          ]
-        : []),
-      {
-        kind: "flag",
-        name: "showInactive",
-        label: "Show inactive projects",
-        checked: c.showInactive,
-        onChecked: c.setShowInactive,
-      },
-      { kind: "flag", name: "gc_selected", label: "General contractor selected" },
-    ],
+    {
+      kind: "select",
+      name: "county",
+      label: "County",
+      size: 6,
+      disabled: c.states.length === 0,
+      refreshKey: `${c.states.join(",")}:${c.counties.length}`,
+      choices: c.counties.map((x) => ({ value: x.name, label: `${x.name} (${x.state})` })),
+      hint: c.countyError ?? (c.states.length === 0 ? "Choose a state first." : ""),
+    },
+  ];
+}
+
+/** The entered dates (each bounds the other) and demolition. */
+function dateRow(c: Chosen): PanelField[] {
+  return [
+    {
+      kind: "date",
+      name: "enterStartDate",
+      label: "Date Entered from",
+      max: c.enteredTo || undefined,
+      onValue: c.setEnteredFrom,
+    },
+    {
+      kind: "date",
+      name: "enterEndDate",
+      label: "Date Entered to",
+      min: c.enteredFrom || undefined,
+      onValue: c.setEnteredTo,
+    },
+    {
+      kind: "select",
+      name: "is_demolition",
+      label: "Demolition",
+      choices: [
+        { value: "", label: "Any" },
+        { value: "Yes", label: "Yes" },
+        { value: "No", label: "No" },
+      ],
+    },
+  ];
+}
+
+/** Material (when there are any), researcher (staff only; inactive ones when asked), and the two flags. */
+function moreRow(options: ProjectSearchOptions | null, c: Chosen): PanelField[] {
+  const researchers = (options?.researchers ?? []).filter((r) => c.showInactive || r.active);
+  return [
+    ...((options?.materials.length ?? 0) > 0
+      ? [
+          {
+            kind: "select" as const,
+            name: "materials",
+            label: "Material",
+            size: 5,
+            choices: (options?.materials ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+          },
+        ]
+      : []),
+    ...(options?.isAdmin
+      ? [
+          {
+            kind: "select" as const,
+            name: "researcher",
+            label: "Researcher",
+            size: 5,
+            choices: researchers.map((r) => ({
+              value: String(r.id),
+              label: `${r.name}${r.active ? "" : " (inactive)"}`,
+            })),
+          },
+        ]
+      : []),
+    {
+      kind: "flag",
+      name: "showInactive",
+      label: "Show inactive projects",
+      checked: c.showInactive,
+      onChecked: c.setShowInactive,
+    },
+    { kind: "flag", name: "gc_selected", label: "General contractor selected" },
   ];
 }
 
