@@ -13,7 +13,8 @@
  *
  * Arguments: `--report-only` rebuilds the report from coverage/raw (making the coverage build again for the
  * source maps when build/ is not it); `--vitest=<filter>` (repeatable) runs only those Vitest files; `--no-vitest`,
- * `--no-e2e` skip a layer; everything else goes to `playwright test` (--project=js, a spec file, --workers=1).
+ * `--no-e2e` skip a layer; everything else goes to `playwright test` (--project=js, a spec file, --workers=1;
+ * `--project js x.spec.ts` would make the spec a second project's name).
  * Exits non-zero when a layer's tests failed (the report is written all the same).
  */
 import { spawn } from "node:child_process";
