@@ -22,5 +22,8 @@ await build({
   target: "node20",
   packages: "external",
   logLevel: "warning",
+  // `npm run coverage` (BUILD_FOR_COVERAGE=1): source maps, so that the server's coverage maps back to the
+  // app/ modules bundled here. (esbuild does not minify unless asked.)
+  ...(process.env.BUILD_FOR_COVERAGE === "1" ? { sourcemap: true } : {}),
 });
 console.log("build/app-server.js: the app server, bundled");

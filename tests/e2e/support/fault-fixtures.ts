@@ -1,12 +1,14 @@
 /** The side app (production build behind the fault proxy) as a worker fixture, and helpers of the fault specs. */
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { test as base } from "./coverage";
 import { DB_PATH, DEMO_PASSWORD } from "./env";
 import { createMember, query, waitForHydration } from "./fixtures";
 import { FAULT_APP_PORT, type SideApp, startSideApp } from "./side-app";
 
 export { expect, waitForHydration };
 
+// `base`: Playwright's test with the coverage page of `npm run coverage` (support/coverage.ts).
 export const test = base.extend<{ sideLogOnFailure: undefined }, { side: SideApp }>({
   // On a failure, the side app's log lines written during the test go into the report.
   sideLogOnFailure: [

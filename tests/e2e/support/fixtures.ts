@@ -1,9 +1,10 @@
 /** Shared helpers of the browser journeys. */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../../upstream/security";
+import { test as base } from "./coverage";
 import { APP_URL, DB_PATH, DEMO_PASSWORD } from "./env";
 import { mailsTo } from "./mail";
 
@@ -26,6 +27,8 @@ export function scriptDelivery(testInfo: ProjectInfo): ScriptDelivery {
 /** Every request for a script: the entry, route modules, lazy parts and their module preloads. */
 const isScript = (url: URL) => /\.m?js$/.test(url.pathname);
 
+// `base` is Playwright's test with the coverage page of `npm run coverage` (support/coverage.ts; Playwright's
+// own page when E2E_COVERAGE_DIR is unset).
 export const test = base.extend<{ scriptsAsProjectSays: undefined }>({
   // Every test's browser context gets its scripts as its project says: the slow-js and js-fails projects run
   // the same journeys as js and no-js (tagged @late-script), with nothing else changed.

@@ -15,7 +15,7 @@ import { randomInt } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
-import { appServerArgs } from "./app-process";
+import { APP_STOP_MS, appCoverageEnv, appServerArgs, e2eCoverageDir } from "./app-process";
 import {
   API_LOG,
   API_PORT,
@@ -161,6 +161,8 @@ async function main() {
       MAX_FIELDS: String(LIMITS.maxFields),
       MAX_FIELD_REPEATS: String(LIMITS.maxRepeats),
       MAX_QUERY_LENGTH: String(LIMITS.maxQueryLength),
+      // npm run coverage: the app's V8 coverage (nothing when E2E_COVERAGE_DIR is unset).
+      ...appCoverageEnv(),
     },
   });
   app.stdout?.pipe(logFile);
@@ -173,7 +175,14 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    if (app.exitCode === null) app.kill("SIGTERM");
+    if (app.exitCode === null) {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      app.kill("SIGTERM");
+      // Collecting coverage: the app writes it as it exits, which must happen before this process does (the
+      // coverage run reads it next). Without coverage the app is left to stop on its own, as always.
+      if (e2eCoverageDir())
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, APP_STOP_MS))]);
+    }
     await upstream.close();
     if (catcher.exitCode === null) catcher.kill("SIGTERM");
     process.exit(code);

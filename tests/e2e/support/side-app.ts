@@ -5,7 +5,7 @@
  * settings (TRUSTED_PROXIES, REDIS_URL, limits).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { appServerArgs } from "./app-process";
+import { APP_STOP_MS, appCoverageEnv, appServerArgs } from "./app-process";
 import { API_URL, APP_PORT, DEMO_URL, MARKETING_URL, ROOT, STAFF_URL } from "./env";
 import { FaultProxy } from "./fault-proxy";
 
@@ -69,6 +69,7 @@ export async function startSideApp(port: number, env: Record<string, string> = {
       PUBLIC_FORM_MAX_PER_CLIENT_PER_HOUR: "100000",
       PROMO_MAX_FAILURES_PER_CLIENT_PER_HOUR: "100000",
       ...env,
+      ...appCoverageEnv(),
     },
   });
   let output = "";
@@ -94,7 +95,8 @@ export async function startSideApp(port: number, env: Record<string, string> = {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        // Longer when collecting coverage (APP_STOP_MS): a killed process writes none.
+        const timer = setTimeout(() => child.kill("SIGKILL"), APP_STOP_MS);
         await exited;
         clearTimeout(timer);
       }
