@@ -13,7 +13,7 @@ import { type RowSelection, useRowSelection } from "./use-row-selection";
 const toolbarButton =
   "inline-flex min-h-6 items-center justify-center max-sm:min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
-type ListPageData<Row> = {
+export type ListPageData<Row> = {
   saved: boolean;
   routeTagId: number | null;
   list: ListParams;
