@@ -64,6 +64,8 @@ function runOnce(root: string, url: string, headersPath: string, outPath: string
     `--extra-headers=${headersPath}`,
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
     "--quiet",
+    // BENCH_LH_SAVE_ASSETS=1 keeps each run's trace beside its report (…-N.trace.json), for finding long tasks.
+    ...(process.env.BENCH_LH_SAVE_ASSETS ? ["--save-assets"] : []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {

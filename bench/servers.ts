@@ -4,9 +4,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { openSync } from "node:fs";
+import { mkdirSync, openSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { appHeapFlags } from "../scripts/app-heap";
 import { appSessionCookie } from "./session";
 
@@ -57,6 +57,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 function spawnLogged(args: string[], env: NodeJS.ProcessEnv, root: string, logPath: string) {
+  mkdirSync(dirname(logPath), { recursive: true });
   const out = openSync(logPath, "w");
   return spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", out, out] });
 }

@@ -24,7 +24,7 @@ const ENTRY_IMPORT = /\bimport\(("(?:[^"\\]|\\.)*")\)\s*;?\s*$/;
 const SCRIPT_FAILED = "window.__scriptFailed&&window.__scriptFailed()";
 
 /** Module preloads started per task once the first paint is on screen. */
-export const PRELOADS_PER_TASK = 3;
+export const PRELOADS_PER_TASK = 1;
 
 /** How long the script waits for a first contentful paint that does not come before it loads anyway. */
 export const PAINT_WAIT_LIMIT_MS = 3000;
