@@ -19,7 +19,8 @@ import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { readListParams } from "~/lib/search/list-params";
 import { readProjectSearch, VALUE_BANDS } from "~/lib/search/project-search";
 import type { ProjectSearchOptions } from "~/lib/search/project-search.server";
-import { chosen, fieldLabels, fieldNames, panelForm, Where } from "./support/panels";
+import { Where } from "./support/location";
+import { chosen, fieldLabels, fieldNames, panelForm } from "./support/panels";
 
 const OPTIONS: ProjectSearchOptions = {
   isAdmin: false,

@@ -11,7 +11,8 @@ import { ListSearchPanel, type SearchPanelKind } from "~/components/lists/simple
 import { COMPANY_SEARCH_FIELDS, CONTACT_SEARCH_FIELDS, readSearch } from "~/lib/search/advanced-search";
 import type { SimpleSearchPanelData } from "~/lib/search/advanced-search.server";
 import { readListParams } from "~/lib/search/list-params";
-import { chosen, fieldLabels, fieldNames, panelForm, Where, whereNow } from "./support/panels";
+import { Where, whereNow } from "./support/location";
+import { chosen, fieldLabels, fieldNames, panelForm } from "./support/panels";
 
 const OPTIONS: SimpleSearchPanelData["options"] = {
   companyTypes: [

@@ -1,6 +1,5 @@
-/** What the search panels' tests share: the panel's fields as a member reads them, and the router's URL. */
+/** What the search panels' tests share: the panel's fields as a member reads them. */
 import { screen } from "@testing-library/react";
-import { useLocation } from "react-router";
 
 /** The list's own fields a panel's form carries besides its field table. */
 const LIST_FIELDS = new Set(["panel", "perPage", "query", "orderBy", "orderDirection"]);
@@ -39,13 +38,3 @@ export function fieldNames(form: HTMLFormElement): string[] {
 /** The values of a select that are chosen (a multi-select's, several). */
 export const chosen = (select: HTMLElement) =>
   [...(select as HTMLSelectElement).options].filter((o) => o.selected).map((o) => o.value);
-
-/** The route's URL as the router sees it. */
-export function Where() {
-  const location = useLocation();
-  return <output aria-label="Location">{location.pathname + location.search}</output>;
-}
-
-/** The router's current URL, read from <Where />. */
-export const whereNow = () =>
-  new URL(screen.getByLabelText("Location").textContent ?? "", "http://localhost");
