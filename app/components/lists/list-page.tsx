@@ -5,6 +5,7 @@ import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
+import { FolderDot } from "./folder-dot";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
@@ -292,10 +293,9 @@ export function FolderSwatch({ folder }: { folder: Tag | undefined }) {
   if (!folder) return null;
   return (
     <span className="inline-flex items-center gap-1.5" title={folder.name}>
-      <span
-        aria-hidden="true"
+      <FolderDot
+        color={folder.color}
         className="inline-block h-3.5 w-3.5 rounded-full border border-slate-300"
-        style={{ backgroundColor: folder.color }}
       />
       {/* The name is seen on a phone's card, and read by assistive technology everywhere. */}
       <span className="sr-only max-sm:not-sr-only">{folder.name}</span>
