@@ -5,7 +5,6 @@ import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
-import { FolderDot } from "./folder-dot";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
 import { ListTotals } from "./list-totals";
@@ -286,20 +285,6 @@ function ListResults<Row extends { id: number }>({
       <Pagination params={params} total={total} extra={extraParams} />
       <ListTotals matching={total} database={databaseTotal} />
     </div>
-  );
-}
-
-export function FolderSwatch({ folder }: { folder: Tag | undefined }) {
-  if (!folder) return null;
-  return (
-    <span className="inline-flex items-center gap-1.5" title={folder.name}>
-      <FolderDot
-        color={folder.color}
-        className="inline-block h-3.5 w-3.5 rounded-full border border-slate-300"
-      />
-      {/* The name is seen on a phone's card, and read by assistive technology everywhere. */}
-      <span className="sr-only max-sm:not-sr-only">{folder.name}</span>
-    </span>
   );
 }
 
