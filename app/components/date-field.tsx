@@ -8,21 +8,7 @@ const DayPicker = lazy(() => import("./day-picker.client"));
 const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
 
-/**
- * A date field that sends YYYY-MM-DD under `name`. Without JavaScript (and in the server render) it is
- * a plain `<input type="date">`; once hydrated it shows MM/DD/YYYY, accepts typing or a react-day-picker
- * calendar, and keeps the value in a hidden input.
- */
-export function DateField({
-  id,
-  name,
-  label,
-  defaultValue,
-  errors,
-  min,
-  max,
-  onValueChange,
-}: {
+type DateFieldProps = {
   id: string;
   name: string;
   label: string;
@@ -33,7 +19,15 @@ export function DateField({
   max?: string;
   /** With JavaScript: the day chosen or typed (YYYY-MM-DD, or "" when empty or unreadable). */
   onValueChange?: (isoDay: string) => void;
-}) {
+};
+
+/**
+ * A date field that sends YYYY-MM-DD under `name`. Without JavaScript (and in the server render) it is
+ * a plain `<input type="date">`; once hydrated it shows MM/DD/YYYY, accepts typing or a react-day-picker
+ * calendar, and keeps the value in a hidden input.
+ */
+export function DateField(props: DateFieldProps) {
+  const { id, name, label, defaultValue, errors, min, max } = props;
   const hydrated = useHydrated();
   const errorId = useId();
   const invalid = Boolean(errors?.length);
@@ -66,15 +60,9 @@ export function DateField({
   }
   return (
     <PickerField
-      id={id}
-      name={name}
-      label={label}
+      {...props}
       defaultValue={plainInput.current ? plainInput.current.value : defaultValue}
-      errors={errors}
       errorId={errorId}
-      min={min}
-      max={max}
-      onValueChange={onValueChange}
     />
   );
 }
@@ -89,17 +77,7 @@ function PickerField({
   min,
   max,
   onValueChange,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  defaultValue?: string | null;
-  errors?: readonly string[] | null;
-  errorId: string;
-  min?: string;
-  max?: string;
-  onValueChange?: (isoDay: string) => void;
-}) {
+}: DateFieldProps & { errorId: string }) {
   const [text, setTextState] = useState(() => isoDayToUs(defaultValue) || (defaultValue ?? ""));
   const setText = (value: string) => {
     setTextState(value);

@@ -326,3 +326,26 @@ export function SubmitButton({
 
 export const buttonSecondaryClass =
   "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
+
+/** Cancel: closes the dialog in place with JavaScript, else a link to the page without it. */
+export function CancelButton({
+  onClose,
+  closeHref,
+  className = buttonSecondaryClass,
+  children = "Cancel",
+}: {
+  onClose?: () => void;
+  closeHref: string;
+  className?: string;
+  children?: string;
+}) {
+  return onClose ? (
+    <button type="button" onClick={onClose} className={className}>
+      {children}
+    </button>
+  ) : (
+    <a href={closeHref} className={className}>
+      {children}
+    </a>
+  );
+}

@@ -24,33 +24,20 @@ export function Pagination({
     "inline-flex min-h-6 min-w-9 items-center justify-center max-sm:min-h-11 max-sm:min-w-11 rounded-md border px-3 py-1.5 text-center text-sm";
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center gap-2">
-      <ul className="flex flex-wrap items-center gap-1">
-        {pages.map((page, i) => (
-          <li key={page} className="flex items-center gap-1">
-            {i > 0 && page - pages[i - 1] > 1 ? (
-              <span aria-hidden="true" className="px-1 text-slate-500">
-                …
-              </span>
-            ) : null}
-            {page === params.page ? (
-              <span
-                aria-current="page"
-                className={`${linkClass} border-brand-700 bg-brand-700 font-semibold text-white`}
-              >
-                {page}
-              </span>
-            ) : (
-              <AppLink
-                to={listSearch({ ...params, page }, extra)}
-                className={`${linkClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-                aria-label={`Page ${page}`}
-              >
-                {page}
-              </AppLink>
-            )}
-          </li>
-        ))}
-      </ul>
+      <PageLinks
+        pages={pages}
+        current={params.page}
+        currentClassName={`${linkClass} border-brand-700 bg-brand-700 font-semibold text-white`}
+        link={(page) => (
+          <AppLink
+            to={listSearch({ ...params, page }, extra)}
+            className={`${linkClass} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+            aria-label={`Page ${page}`}
+          >
+            {page}
+          </AppLink>
+        )}
+      />
       <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
         {hiddenListParams(params, extra).map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
@@ -76,6 +63,43 @@ export function Pagination({
         </button>
       </Form>
     </nav>
+  );
+}
+
+/**
+ * The pages of a page window (pageWindow) as a list: the current page as text, the others as the links
+ * `link` makes, and an ellipsis where the window skips pages.
+ */
+export function PageLinks({
+  pages,
+  current,
+  currentClassName,
+  link,
+}: {
+  pages: readonly number[];
+  current: number;
+  currentClassName: string;
+  link: (page: number) => React.ReactNode;
+}) {
+  return (
+    <ul className="flex flex-wrap items-center gap-1">
+      {pages.map((page, i) => (
+        <li key={page} className="flex items-center gap-1">
+          {i > 0 && page - pages[i - 1] > 1 ? (
+            <span aria-hidden="true" className="px-1 text-slate-500">
+              …
+            </span>
+          ) : null}
+          {page === current ? (
+            <span aria-current="page" className={currentClassName}>
+              {page}
+            </span>
+          ) : (
+            link(page)
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

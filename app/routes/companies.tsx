@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
+import { dateColumn } from "~/components/lists/list-columns";
 import { ListPage } from "~/components/lists/list-page";
 import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
 import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/detail/company-detail";
-import { formatShortDate } from "~/lib/format/dates";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
@@ -140,17 +140,7 @@ function companyColumns(carry: string): Column<CompanyRow>[] {
       sortKey: "company_type",
       render: (row) => row.types.map((t) => t.name).join(", "),
     },
-    {
-      key: "created_at",
-      label: "Entered",
-      sortKey: "created_at",
-      render: (row) => formatShortDate(row.created_at),
-    },
-    {
-      key: "updated_at",
-      label: "Updated",
-      sortKey: "updated_at",
-      render: (row) => formatShortDate(row.updated_at),
-    },
+    dateColumn("created_at", "Entered"),
+    dateColumn("updated_at", "Updated"),
   ];
 }

@@ -1,9 +1,8 @@
-import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
-import { FolderSwatch, ListPage } from "~/components/lists/list-page";
+import { dateColumn, folderColumn, RowLink, textColumn } from "~/components/lists/list-columns";
+import { ListPage } from "~/components/lists/list-page";
 import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
-import { formatShortDate } from "~/lib/format/dates";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
@@ -135,25 +134,15 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       rowLink: true,
       // The row's one link: the first name, with the last name for who hears it (the next cell shows it).
       render: (row) => (
-        <AppLink
-          to={`/Contacts/${row.id}${carry}`}
-          className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
-        >
+        <RowLink to={`/Contacts/${row.id}${carry}`}>
           {row.first_name || "—"}
           {row.last_name ? <span className="sr-only"> {row.last_name}</span> : null}
-        </AppLink>
+        </RowLink>
       ),
     },
-    {
-      key: "last_name",
-      label: "Last Name",
-      sortKey: "last_name",
-      card: "title",
-      className: "font-medium",
-      render: (row) => row.last_name,
-    },
-    { key: "title", label: "Title", sortKey: "title", render: (row) => row.title },
-    { key: "company_name", label: "Company", sortKey: "company_name", render: (row) => row.company_name },
+    textColumn("last_name", "Last Name", { card: "title", className: "font-medium" }),
+    textColumn("title", "Title"),
+    textColumn("company_name", "Company"),
     {
       key: "company_type",
       label: "Company Type",
@@ -161,22 +150,11 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       card: "hidden",
       render: (row) => row.company_type?.name,
     },
-    { key: "email", label: "Email", sortKey: "email", render: (row) => row.email },
-    { key: "city", label: "City", sortKey: "city", render: (row) => row.city },
-    { key: "state", label: "State", sortKey: "state", render: (row) => row.state },
-    {
-      key: "created_at",
-      label: "Created",
-      sortKey: "created_at",
-      card: "hidden",
-      render: (row) => formatShortDate(row.created_at),
-    },
-    {
-      key: "updated_at",
-      label: "Updated",
-      sortKey: "updated_at",
-      render: (row) => formatShortDate(row.updated_at),
-    },
-    { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.tag[0]} /> },
+    textColumn("email", "Email"),
+    textColumn("city", "City"),
+    textColumn("state", "State"),
+    dateColumn("created_at", "Created", { card: "hidden" }),
+    dateColumn("updated_at", "Updated"),
+    folderColumn((row) => row.tag[0]),
   ];
 }

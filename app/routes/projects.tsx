@@ -2,12 +2,12 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
 import { OpenSearchPanelLink } from "~/components/lists/list-advanced-search";
-import { FolderSwatch, ListPage, toolbarButton } from "~/components/lists/list-page";
+import { dateColumn, folderColumn, RowLink, textColumn } from "~/components/lists/list-columns";
+import { ListPage, toolbarButton } from "~/components/lists/list-page";
 import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
-import { formatShortDate } from "~/lib/format/dates";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
 import {
@@ -273,31 +273,18 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       sortKey: "title",
       card: "title",
       rowLink: true,
-      render: (row) => (
-        <AppLink
-          to={`/Projects/${row.id}${carry}`}
-          className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
-        >
-          {row.title}
-        </AppLink>
-      ),
+      render: (row) => <RowLink to={`/Projects/${row.id}${carry}`}>{row.title}</RowLink>,
     },
-    { key: "city", label: "City", sortKey: "city", render: (row) => row.city },
-    { key: "state", label: "State", sortKey: "state", render: (row) => row.state },
+    textColumn("city", "City"),
+    textColumn("state", "State"),
     {
       key: "project_type",
       label: "Project Type",
       sortKey: "project_type",
       render: (row) => row.types.join(", "),
     },
-    {
-      key: "construction_type",
-      label: "Const Type",
-      sortKey: "construction_type",
-      card: "hidden",
-      render: (row) => row.construction_type,
-    },
-    { key: "stage", label: "Projected Project Stage", sortKey: "stage", render: (row) => row.stage },
+    textColumn("construction_type", "Const Type", { card: "hidden" }),
+    textColumn("stage", "Projected Project Stage"),
     {
       key: "minimum_value",
       label: "Estimated Value (M)",
@@ -305,19 +292,8 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       className: "sm:whitespace-nowrap",
       render: (row) => formatMillions(row.minimum_value),
     },
-    {
-      key: "created_at",
-      label: "Entered",
-      sortKey: "created_at",
-      card: "hidden",
-      render: (row) => formatShortDate(row.created_at),
-    },
-    {
-      key: "updated_at",
-      label: "Updated",
-      sortKey: "updated_at",
-      render: (row) => formatShortDate(row.updated_at),
-    },
-    { key: "tag", label: "Folder", sortKey: "tag", render: (row) => <FolderSwatch folder={row.folder} /> },
+    dateColumn("created_at", "Entered", { card: "hidden" }),
+    dateColumn("updated_at", "Updated"),
+    folderColumn((row) => row.folder),
   ];
 }

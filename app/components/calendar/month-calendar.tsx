@@ -10,6 +10,13 @@ const FullMonth = lazy(() => import("./month-calendar.client"));
 /** The small breakpoint: below it the month is an agenda list, at and above it the grid. */
 const WIDE = "(min-width: 640px)";
 
+/** A month (YYYY-MM), its title (the month's name and year) and its reminders. */
+type MonthProps = {
+  month: string;
+  title: string;
+  events: readonly CalendarEvent[];
+};
+
 /**
  * The month's reminders. On a phone (below the small breakpoint) an agenda: the days that have reminders, in
  * order, each with its reminders, so that nothing scrolls sideways. From the small breakpoint up the month grid:
@@ -17,15 +24,7 @@ const WIDE = "(min-width: 640px)";
  * JavaScript, the same month as a table rendered on the server. Both fill the same box of aspect ratio 2, so the
  * page does not move when the grid replaces the table.
  */
-export function MonthCalendar({
-  month,
-  title,
-  events,
-}: {
-  month: string;
-  title: string;
-  events: readonly CalendarEvent[];
-}) {
+export function MonthCalendar({ month, title, events }: MonthProps) {
   const wide = useMediaQuery(WIDE);
   const table = <MonthTable month={month} title={title} events={events} />;
   return (
@@ -80,15 +79,7 @@ function MonthAgenda({ title, events }: { title: string; events: readonly Calend
 }
 
 /** The server's month: a table of six weeks, each day with its reminders as links to their projects. */
-function MonthTable({
-  month,
-  title,
-  events,
-}: {
-  month: string;
-  title: string;
-  events: readonly CalendarEvent[];
-}) {
+function MonthTable({ month, title, events }: MonthProps) {
   const byDay = new Map<string, CalendarEvent[]>();
   for (const e of events) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e]);
   return (

@@ -1,12 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { CheckboxGroup } from "~/components/checkbox-group";
-import {
-  AutoCloseAlert,
-  CancelButton,
-  type DialogProps,
-  useFormPending,
-} from "~/components/detail/dialog-form";
-import { Field, SubmitButton } from "~/components/forms";
+import { AutoCloseAlert, type DialogProps, useFormPending } from "~/components/detail/dialog-form";
+import { CancelButton, Field, SubmitButton } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { PostForm } from "~/components/post-form";
 import type { Company } from "../../../contract/companies";

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import type { useFetcher } from "react-router";
-import { buttonSecondaryClass, useIsSubmitting } from "~/components/forms";
+import { CancelButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { PostForm } from "~/components/post-form";
@@ -59,19 +59,6 @@ export function AutoCloseAlert({
         <p key={m}>{m}</p>
       ))}
     </div>
-  );
-}
-
-/** Cancel: closes the dialog in place with JavaScript, else a link to the page without it. */
-export function CancelButton({ onClose, closeHref }: { onClose?: () => void; closeHref: string }) {
-  return onClose ? (
-    <button type="button" onClick={onClose} className={buttonSecondaryClass}>
-      Cancel
-    </button>
-  ) : (
-    <a href={closeHref} className={buttonSecondaryClass}>
-      Cancel
-    </a>
   );
 }
 

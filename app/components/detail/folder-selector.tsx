@@ -1,6 +1,9 @@
 import type { useFetcher } from "react-router";
+import { FolderDot } from "~/components/lists/folder-dot";
 import { PostForm } from "~/components/post-form";
 import type { Tag } from "../../../contract/user";
+
+const dotClass = "inline-block h-3 w-3 rounded-full border border-white/60";
 
 /**
  * The folder of a saved project or contact: one button per folder of that type. Pressing a folder files
@@ -44,11 +47,7 @@ export function FolderSelector({
                   : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
               }`}
             >
-              <span
-                aria-hidden="true"
-                className="inline-block h-3 w-3 rounded-full border border-white/60"
-                style={{ backgroundColor: folder.color }}
-              />
+              <FolderDot color={folder.color} className={dotClass} />
               {folder.name}
             </button>
           );

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { DateField } from "~/components/date-field";
-import { SubmitButton, TextareaField } from "~/components/forms";
+import { CancelButton, SubmitButton, TextareaField } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { PostForm } from "~/components/post-form";
-import { AutoCloseAlert, CancelButton, ConfirmDialog, type DialogProps, useFormPending } from "./dialog-form";
+import { AutoCloseAlert, ConfirmDialog, type DialogProps, useFormPending } from "./dialog-form";
 import type { NoteForms } from "./use-detail-screen";
 
 /**

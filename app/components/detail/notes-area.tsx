@@ -34,14 +34,14 @@ export function NotesArea({
           {heading}
         </h2>
         {addLabel ? (
-          <DialogLink
-            href={hrefFor({ kind: "note", noteId: null })}
-            dialog={{ kind: "note", noteId: null } as NoteDialogState}
+          <NoteDialogLink
+            dialog={{ kind: "note", noteId: null }}
+            hrefFor={hrefFor}
             onOpen={onOpen}
             className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline hover:text-brand-900 print:hidden"
           >
             {addLabel}
-          </DialogLink>
+          </NoteDialogLink>
         ) : null}
       </div>
       {newest ? (
@@ -87,27 +87,43 @@ function NoteItem({
         {created ? <span>{created}</span> : null}
         {reminder ? <span>Reminder: {reminder}</span> : null}
         <span className="ml-auto flex gap-3 print:hidden">
-          <DialogLink
-            href={hrefFor({ kind: "note", noteId: note.id })}
-            dialog={{ kind: "note", noteId: note.id } as NoteDialogState}
+          <NoteDialogLink
+            dialog={{ kind: "note", noteId: note.id }}
+            hrefFor={hrefFor}
             onOpen={onOpen}
             className="inline-flex min-h-6 min-w-6 items-center font-medium text-brand-700 underline hover:text-brand-900"
             aria-label={`Edit ${label}`}
           >
             Edit
-          </DialogLink>
-          <DialogLink
-            href={hrefFor({ kind: "delete-note", noteId: note.id })}
-            dialog={{ kind: "delete-note", noteId: note.id } as NoteDialogState}
+          </NoteDialogLink>
+          <NoteDialogLink
+            dialog={{ kind: "delete-note", noteId: note.id }}
+            hrefFor={hrefFor}
             onOpen={onOpen}
             className="inline-flex min-h-6 min-w-6 items-center font-medium text-red-700 underline hover:text-red-900"
             aria-label={`Delete ${label}`}
           >
             Delete
-          </DialogLink>
+          </NoteDialogLink>
         </span>
       </div>
       <p className="mt-1 whitespace-pre-line text-sm text-slate-900">{note.note}</p>
     </article>
   );
+}
+
+/** A link that opens one of the note dialogs: its address without JavaScript is the same dialog's. */
+function NoteDialogLink({
+  dialog,
+  hrefFor,
+  ...link
+}: {
+  dialog: NoteDialogState;
+  hrefFor: (dialog: NoteDialogState) => string;
+  onOpen?: (dialog: NoteDialogState) => void;
+  className: string;
+  "aria-label"?: string;
+  children: React.ReactNode;
+}) {
+  return <DialogLink href={hrefFor(dialog)} dialog={dialog} {...link} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, Form, useFetcher, useNavigation } from "react-router";
-import { FormAlert } from "~/components/forms";
+import { CancelButton, FormAlert } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { useLitePages } from "~/lib/platform/lite-pages";
@@ -276,15 +276,9 @@ function RemoveForm({
         You will remove {ids.length} {noun}s from your saved list
       </p>
       <div className="flex justify-end gap-2">
-        {fetcher ? (
-          <button type="button" onClick={onCancel} className={buttonClass}>
-            cancel
-          </button>
-        ) : (
-          <a href={closeHref} className={buttonClass}>
-            cancel
-          </a>
-        )}
+        <CancelButton onClose={fetcher ? onCancel : undefined} closeHref={closeHref} className={buttonClass}>
+          cancel
+        </CancelButton>
         <button
           type="submit"
           disabled={busy}

@@ -1,6 +1,7 @@
 import { MAX_FOLDERS_PER_TYPE } from "../../../contract/constants";
 import type { Tag } from "../../../contract/user";
 import { AppLink } from "../app-link";
+import { FolderDot } from "./folder-dot";
 
 /**
  * Folder filter as links: choosing a folder filters by it; choosing the active folder clears the filter.
@@ -41,11 +42,7 @@ export function FolderFilter({
                   : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
               }`}
             >
-              <span
-                aria-hidden="true"
-                className="inline-block h-3 w-3 rounded-full"
-                style={{ backgroundColor: folder.color }}
-              />
+              <FolderDot color={folder.color} className="inline-block h-3 w-3 rounded-full" />
               {folder.name}
               {active ? <span aria-hidden="true">✕</span> : null}
             </AppLink>

@@ -288,19 +288,4 @@ function ListResults<Row extends { id: number }>({
   );
 }
 
-export function FolderSwatch({ folder }: { folder: Tag | undefined }) {
-  if (!folder) return null;
-  return (
-    <span className="inline-flex items-center gap-1.5" title={folder.name}>
-      <span
-        aria-hidden="true"
-        className="inline-block h-3.5 w-3.5 rounded-full border border-slate-300"
-        style={{ backgroundColor: folder.color }}
-      />
-      {/* The name is seen on a phone's card, and read by assistive technology everywhere. */}
-      <span className="sr-only max-sm:not-sr-only">{folder.name}</span>
-    </span>
-  );
-}
-
 export { toolbarButton };

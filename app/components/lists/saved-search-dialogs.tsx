@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
-import { AutoCloseAlert, CancelButton, ConfirmDialog } from "~/components/detail/dialog-form";
-import { ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { AutoCloseAlert, ConfirmDialog } from "~/components/detail/dialog-form";
+import { CancelButton, ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { hrefWithDialog, hrefWithoutDialog } from "~/lib/platform/dialog-url";
 

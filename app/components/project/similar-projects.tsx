@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PageLinks } from "~/components/pagination";
 import { LINK_CELL, LINKED_ROW } from "~/components/results-table";
 import { formatShortDate } from "~/lib/format/dates";
 import { formatMillions } from "~/lib/format/project-format";
@@ -90,34 +91,21 @@ export function SimilarProjects({
       </div>
       {pages.length ? (
         <nav aria-label="Similar projects pages" className="mt-3">
-          <ul className="flex flex-wrap items-center gap-1">
-            {pages.map((p, i) => (
-              <li key={p} className="flex items-center gap-1">
-                {i > 0 && p - pages[i - 1] > 1 ? (
-                  <span aria-hidden="true" className="px-1 text-slate-500">
-                    …
-                  </span>
-                ) : null}
-                {p === page ? (
-                  <span
-                    aria-current="page"
-                    className="min-w-9 rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-center text-sm font-semibold text-white"
-                  >
-                    {p}
-                  </span>
-                ) : (
-                  <Link
-                    to={hrefForPage(p)}
-                    preventScrollReset
-                    aria-label={`Similar projects page ${p}`}
-                    className="min-w-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-center text-sm text-slate-800 hover:bg-slate-100"
-                  >
-                    {p}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
+          <PageLinks
+            pages={pages}
+            current={page}
+            currentClassName="min-w-9 rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-center text-sm font-semibold text-white"
+            link={(p) => (
+              <Link
+                to={hrefForPage(p)}
+                preventScrollReset
+                aria-label={`Similar projects page ${p}`}
+                className="min-w-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-center text-sm text-slate-800 hover:bg-slate-100"
+              >
+                {p}
+              </Link>
+            )}
+          />
         </nav>
       ) : null}
     </section>

@@ -91,16 +91,8 @@ export function Header({
             {dialogLink("research", "Request Research")}
           </HeaderMenu>
           <HeaderMenu name="help" label={<>Help</>} triggerClassName="max-sm:px-1.5">
-            <li>
-              <AppLink to="/Manual" className={menuItemClass}>
-                Manual
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/TrainingVideos" className={menuItemClass}>
-                Training videos
-              </AppLink>
-            </li>
+            <MenuLink to="/Manual">Manual</MenuLink>
+            <MenuLink to="/TrainingVideos">Training videos</MenuLink>
             {config?.videoChannelUrl ? (
               <li>
                 <a
@@ -135,21 +127,9 @@ export function Header({
                 <span className="block truncate">{user?.email}</span>
               </li>
             ) : null}
-            <li>
-              <AppLink to="/Me/Account" className={menuItemClass}>
-                My Account
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/Me/Subscription" className={menuItemClass}>
-                Subscription
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/Me/Settings" className={menuItemClass}>
-                Settings
-              </AppLink>
-            </li>
+            <MenuLink to="/Me/Account">My Account</MenuLink>
+            <MenuLink to="/Me/Subscription">Subscription</MenuLink>
+            <MenuLink to="/Me/Settings">Settings</MenuLink>
             <li>
               <LogoutButton className={menuItemClass} />
             </li>
@@ -157,6 +137,17 @@ export function Header({
         </div>
       </div>
     </header>
+  );
+}
+
+/** A menu item that goes to another page of the app. */
+function MenuLink({ to, children }: { to: string; children: string }) {
+  return (
+    <li>
+      <AppLink to={to} className={menuItemClass}>
+        {children}
+      </AppLink>
+    </li>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { AppLink, isCurrentPage } from "~/components/app-link";
 import { useHydrated } from "~/components/hydrated";
+import { FolderDot } from "~/components/lists/folder-dot";
 import { canAddFolder, folderDialogHref } from "~/lib/account/folders";
 import { formatDate } from "~/lib/format/dates";
 import type { Tag } from "../../../contract/user";
@@ -217,7 +218,7 @@ function FolderList({
       {tags.map((tag) => (
         <li key={tag.id} className="flex items-center gap-1">
           <AppLink to={`${base}/Tags/${tag.id}`} {...current(`${base}/Tags/${tag.id}`)}>
-            <span aria-hidden="true" className="nav-folder-swatch" style={{ backgroundColor: tag.color }} />
+            <FolderDot color={tag.color} className="nav-folder-swatch" />
             <span className="truncate">{tag.name}</span>
           </AppLink>
           <AppLink
