@@ -27,6 +27,7 @@ import {
   type FieldErrors,
   type FormAnswer,
   money,
+  newBillingValues,
   type PlanSummary,
   type PriceResult,
   periodText,
@@ -34,13 +35,11 @@ import {
   SUBSCRIPTION_UPDATED,
 } from "~/lib/billing/pricing";
 import {
+  afterFailedCharge,
   billTo,
   countiesFor,
   fetchPrice,
   formAnswer,
-  isCardRefusal,
-  isPriceChange,
-  priceMoved,
   priceRequest,
   priceToCharge,
   registerOptions,
@@ -121,14 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...coverage,
     plan: String(plan?.id ?? ""),
     slots_plan: String(plan?.id ?? ""),
-    bill_first_name: user.first_name,
-    bill_last_name: user.last_name,
-    bill_address: "",
-    bill_address2: "",
-    bill_city: "",
-    bill_state: "",
-    bill_zip: "",
-    promo_code: "",
+    ...newBillingValues(user.first_name, user.last_name),
     terms: false,
   };
   const needsPrice =
@@ -263,9 +255,8 @@ async function activate({ request, context, form, options, post, answer }: Submi
     });
     await cards.end("approved");
   } catch (error) {
-    await cards.end(isCardRefusal(error) ? "declined" : "not-charged");
-    if (isPriceChange(error)) return answer(409, await priceMoved(api, priced, ""));
-    return failed(error, answer);
+    const moved = await afterFailedCharge(api, error, cards, priced, "");
+    return moved ? answer(409, moved) : failed(error, answer);
   }
   context
     .get(memberSessionContext)
