@@ -358,11 +358,9 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
   };
 
   return (
-    <Form
-      key={state.version}
-      {...state.formProps}
-      action={PATH}
-      aria-labelledby="activate-heading"
+    <SubscriptionForm
+      state={state}
+      labelledBy="activate-heading"
       className="grid gap-6 lg:grid-cols-[1fr_20rem]"
     >
       {plan ? (
@@ -423,7 +421,7 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
           Activate subscription
         </BillingFormButtons>
       </div>
-    </Form>
+    </SubscriptionForm>
   );
 }
 
@@ -442,11 +440,9 @@ function CoverageChoice({
   const formRef = useRef<HTMLFormElement>(null);
   const state = useBillingForm(loaderData, actionData, formRef);
   return (
-    <Form
-      key={state.version}
-      {...state.formProps}
-      action={PATH}
-      aria-labelledby="coverage-heading"
+    <SubscriptionForm
+      state={state}
+      labelledBy="coverage-heading"
       className="max-w-3xl space-y-6 rounded-lg border border-amber-300 bg-white p-6 shadow-sm"
     >
       <h2 id="coverage-heading" className="text-lg font-semibold text-slate-900">
@@ -477,6 +473,31 @@ function CoverageChoice({
       >
         Save coverage
       </BillingFormButtons>
+    </SubscriptionForm>
+  );
+}
+
+/** A form of this page, named by its heading: it posts here, and each answer of the action renders it afresh. */
+function SubscriptionForm({
+  state,
+  labelledBy,
+  className,
+  children,
+}: {
+  state: Pick<ReturnType<typeof useBillingForm<ActivationValues>>, "version" | "formProps">;
+  labelledBy: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form
+      key={state.version}
+      {...state.formProps}
+      action={PATH}
+      aria-labelledby={labelledBy}
+      className={className}
+    >
+      {children}
     </Form>
   );
 }
