@@ -7,6 +7,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useId, useRef } from "react";
 import { Link, useActionData, useFormAction, useNavigation } from "react-router";
+import { CheckboxGroup } from "./checkbox-group";
 
 type FieldMessages = readonly string[] | null | undefined;
 
@@ -266,6 +267,27 @@ export function SelectField({
   const { key, ...props } = withoutAria(getSelectProps(meta));
   return (
     <SelectInput {...props} {...rest} name={meta.name} resetKey={key ?? undefined} errors={meta.errors} />
+  );
+}
+
+/** A group of checkboxes fed by a Conform field that holds a list, with the field's messages under it. */
+export function CheckboxGroupField({
+  legend,
+  meta,
+  options,
+  selected,
+}: {
+  legend: string;
+  meta: FieldMetadata<string[] | undefined>;
+  options: React.ComponentProps<typeof CheckboxGroup>["options"];
+  /** The values checked when the group renders. */
+  selected: readonly string[];
+}) {
+  return (
+    <>
+      <CheckboxGroup key={meta.key} legend={legend} name={meta.name} options={options} selected={selected} />
+      <ErrorList errors={meta.errors} />
+    </>
   );
 }
 

@@ -1,8 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { CheckboxGroup } from "~/components/checkbox-group";
-import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { CheckboxGroupField, ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { LitePagesSwitch } from "~/components/lite-banner";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
@@ -165,22 +164,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
         {options ? (
           <>
-            <CheckboxGroup
-              key={`types-${fields.alert_project_types.key ?? ""}`}
+            <CheckboxGroupField
               legend="Project types"
-              name={fields.alert_project_types.name}
+              meta={fields.alert_project_types}
               options={options.projectTypes}
               selected={selectedTypes}
             />
-            <ErrorList errors={fields.alert_project_types.errors} />
-            <CheckboxGroup
-              key={`states-${fields.alert_states.key ?? ""}`}
+            <CheckboxGroupField
               legend="States"
-              name={fields.alert_states.name}
+              meta={fields.alert_states}
               options={options.states}
               selected={selectedStates}
             />
-            <ErrorList errors={fields.alert_states.errors} />
           </>
         ) : (
           <div className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
