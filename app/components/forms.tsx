@@ -6,7 +6,8 @@
  */
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useId, useRef } from "react";
-import { useActionData, useFormAction, useNavigation } from "react-router";
+import { Link, useActionData, useFormAction, useNavigation } from "react-router";
+import { CheckboxGroup } from "./checkbox-group";
 
 type FieldMessages = readonly string[] | null | undefined;
 
@@ -227,6 +228,35 @@ export function Field({
   );
 }
 
+/**
+ * A password input fed by a Conform field. What was typed is not put back into the page after a submit, unless
+ * `keepValue`: a failed password change keeps the new password typed (decision 042).
+ */
+export function PasswordField({
+  label,
+  meta,
+  autoComplete,
+  hint,
+  keepValue = false,
+}: {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  autoComplete: "current-password" | "new-password";
+  hint?: string;
+  keepValue?: boolean;
+}) {
+  return (
+    <Field
+      label={label}
+      meta={meta}
+      type="password"
+      autoComplete={autoComplete}
+      hint={hint}
+      hideValue={!keepValue}
+    />
+  );
+}
+
 /** A select fed by a Conform field. */
 export function SelectField({
   meta,
@@ -237,6 +267,27 @@ export function SelectField({
   const { key, ...props } = withoutAria(getSelectProps(meta));
   return (
     <SelectInput {...props} {...rest} name={meta.name} resetKey={key ?? undefined} errors={meta.errors} />
+  );
+}
+
+/** A group of checkboxes fed by a Conform field that holds a list, with the field's messages under it. */
+export function CheckboxGroupField({
+  legend,
+  meta,
+  options,
+  selected,
+}: {
+  legend: string;
+  meta: FieldMetadata<string[] | undefined>;
+  options: React.ComponentProps<typeof CheckboxGroup>["options"];
+  /** The values checked when the group renders. */
+  selected: readonly string[];
+}) {
+  return (
+    <>
+      <CheckboxGroup key={meta.key} legend={legend} name={meta.name} options={options} selected={selected} />
+      <ErrorList errors={meta.errors} />
+    </>
   );
 }
 
@@ -321,6 +372,28 @@ export function SubmitButton({
     >
       {children}
     </button>
+  );
+}
+
+/** The submit of a guest page's form, with the link to the page the visitor may want instead beside it. */
+export function SubmitWithLink({
+  children,
+  pending,
+  to,
+  linkText,
+}: {
+  children: React.ReactNode;
+  pending: boolean;
+  to: string;
+  linkText: string;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <SubmitButton pending={pending}>{children}</SubmitButton>
+      <Link to={to} className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+        {linkText}
+      </Link>
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   buttonSecondaryClass,
   Field,
   FormAlert,
+  PasswordField,
   SelectField,
   SubmitButton,
   useIsSubmitting,
@@ -275,13 +276,11 @@ function AccountForm({
           <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
         </div>
         <div className="sm:col-span-2">
-          <Field
+          <PasswordField
             label="Your password"
             meta={fields.currentPassword}
-            type="password"
             autoComplete="current-password"
             hint={EMAIL_PASSWORD_HINT}
-            hideValue
           />
         </div>
         <Field label="Address" meta={fields.address1} autoComplete="address-line1" />
@@ -325,19 +324,13 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
     <Form method="post" action={PASSWORD_DIALOG_PATH} {...getFormProps(form)} className="space-y-4">
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="password" />
-      <Field
-        label="Current password"
-        meta={fields.currentPassword}
-        type="password"
-        autoComplete="current-password"
-        hideValue
-      />
-      <Field label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" />
-      <Field
+      <PasswordField label="Current password" meta={fields.currentPassword} autoComplete="current-password" />
+      <PasswordField label="New password" meta={fields.newPassword} autoComplete="new-password" keepValue />
+      <PasswordField
         label="Confirm new password"
         meta={fields.confirmNewPassword}
-        type="password"
         autoComplete="new-password"
+        keepValue
       />
       <div className="flex justify-end gap-3">
         <Link to={ACCOUNT_PATH} replace preventScrollReset className={buttonSecondaryClass}>

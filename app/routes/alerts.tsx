@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SubjectLink } from "~/components/subject-link";
 import { formatShortDate } from "~/lib/format/dates";
 import { subjectOf } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
@@ -42,16 +43,9 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
               >
                 <div className="min-w-0 space-y-0.5">
-                  {subject ? (
-                    <Link
-                      to={subject.href}
-                      className="font-medium text-brand-700 underline hover:text-brand-900"
-                    >
-                      {alert.message}
-                    </Link>
-                  ) : (
-                    <span className="font-medium text-slate-800">{alert.message}</span>
-                  )}
+                  <SubjectLink href={subject?.href} className="font-medium" plainClassName="text-slate-800">
+                    {alert.message}
+                  </SubjectLink>
                   {subject ? (
                     <p className="text-sm text-slate-600">
                       {subject.kind === "project" ? "Project" : "Contact"}: {subject.label}

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { Field, FormAlert, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -68,12 +68,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
-        <div className="flex items-center justify-between gap-4">
-          <SubmitButton pending={submitting}>Send reset link</SubmitButton>
-          <Link to="/Login" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
-            Back to login
-          </Link>
-        </div>
+        <SubmitWithLink pending={submitting} to="/Login" linkText="Back to login">
+          Send reset link
+        </SubmitWithLink>
       </Form>
       <ResultDialog result={actionData?.error} />
     </>

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { Field, FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -92,22 +92,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="username" />
-        <Field
-          label="Password"
-          meta={fields.password}
-          type="password"
-          autoComplete="current-password"
-          hideValue
-        />
-        <div className="flex items-center justify-between gap-4">
-          <SubmitButton pending={submitting}>Log in</SubmitButton>
-          <Link
-            to="/ForgotPassword"
-            className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
-          >
-            Forgot your password?
-          </Link>
-        </div>
+        <PasswordField label="Password" meta={fields.password} autoComplete="current-password" />
+        <SubmitWithLink pending={submitting} to="/ForgotPassword" linkText="Forgot your password?">
+          Log in
+        </SubmitWithLink>
       </Form>
     </>
   );

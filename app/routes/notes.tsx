@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ListSearchForm } from "~/components/lists/list-search-form";
 import { Pagination } from "~/components/pagination";
+import { SubjectLink } from "~/components/subject-link";
 import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
@@ -87,18 +88,14 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={row.id} className="space-y-1 px-4 py-3">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    {subject ? (
-                      <Link
-                        to={subject.href}
-                        className="font-semibold text-brand-700 underline hover:text-brand-900"
-                      >
-                        {subject.label}
-                      </Link>
-                    ) : (
-                      <span className="font-semibold text-slate-600">
-                        {tab === "projects" ? "Project no longer available" : "Contact no longer available"}
-                      </span>
-                    )}
+                    <SubjectLink
+                      href={subject?.href}
+                      className="font-semibold"
+                      plainClassName="text-slate-600"
+                    >
+                      {subject?.label ??
+                        (tab === "projects" ? "Project no longer available" : "Contact no longer available")}
+                    </SubjectLink>
                     <time dateTime={row.created_at} className="text-sm text-slate-600">
                       {formatDate(row.created_at)}
                     </time>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AppLink } from "~/components/app-link";
+import { ItemizedPrice } from "~/components/billing/price-summary";
 import { useHydrated } from "~/components/hydrated";
 import { COMPANY } from "~/components/shell/footer";
 import { signedInMember } from "~/lib/account/member.server";
@@ -92,20 +93,13 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           <dt className="text-slate-600">Paid with</dt>
           <dd className="text-slate-900">Card ending {charge.card_last4}</dd>
         </dl>
-        <dl className="mt-6 space-y-1 border-t border-slate-200 pt-4 text-sm">
-          {Object.entries(charge.components)
-            .filter(([key]) => key !== "Total")
-            .map(([key, value]) => (
-              <div key={key} className="flex justify-between gap-2">
-                <dt className="text-slate-600">{key}</dt>
-                <dd className="text-slate-900">{money(value)}</dd>
-              </div>
-            ))}
-          <div className="flex justify-between gap-2 border-t border-slate-200 pt-1 text-base font-semibold">
-            <dt>Total paid</dt>
-            <dd>{money(charge.amount)}</dd>
-          </div>
-        </dl>
+        <ItemizedPrice
+          parts={charge.components}
+          className="mt-6 space-y-1 border-t border-slate-200 pt-4 text-sm"
+          totalLabel="Total paid"
+        >
+          {money(charge.amount)}
+        </ItemizedPrice>
         <p className="mt-4 text-xs text-slate-600">A one-time charge in US dollars.</p>
       </div>
       <p className="no-print text-sm text-slate-700">

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { Field, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
 import type { AnswerOf } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
@@ -70,19 +70,10 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <p className="mb-6 text-sm text-slate-600">Choose the new password for your account.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <Field
-          label="New password"
-          meta={fields.newPassword}
-          type="password"
-          autoComplete="new-password"
-          hideValue
-        />
-        <div className="flex items-center justify-between gap-4">
-          <SubmitButton pending={submitting}>Reset password</SubmitButton>
-          <Link to="/Login" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
-            Back to login
-          </Link>
-        </div>
+        <PasswordField label="New password" meta={fields.newPassword} autoComplete="new-password" />
+        <SubmitWithLink pending={submitting} to="/Login" linkText="Back to login">
+          Reset password
+        </SubmitWithLink>
       </Form>
       <ResultDialog result={actionData?.error} />
     </>

@@ -1,8 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { CheckboxGroup } from "~/components/checkbox-group";
-import { ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
+import { CheckboxGroupField, ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { LitePagesSwitch } from "~/components/lite-banner";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
@@ -17,6 +16,8 @@ import type { Route } from "./+types/settings";
 export const handle = { title: "Settings" };
 
 const SETTINGS_PATH = "/Me/Settings";
+const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /** The alert settings (GET Users/Me?withSettings=1) and the project types and states to choose from (cached). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -87,9 +88,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const submitting = useIsSubmitting(SETTINGS_PATH);
   const selectedTypes = asList(fields.alert_project_types.initialValue);
   const selectedStates = asList(fields.alert_states.initialValue);
-  const inputClass =
-    "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-
   return (
     <div className="max-w-4xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
@@ -102,23 +100,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2 className="text-lg font-semibold text-slate-900">Alert preferences</h2>
         <FormAlert id={form.errorId} errors={form.errors} />
 
-        <div>
-          <div className="flex items-center gap-2">
-            <input
-              {...getInputProps(fields.alert_weekly, { type: "checkbox" })}
-              key={fields.alert_weekly.key}
-              aria-describedby="alert-mail-note"
-              className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
-            />
-            <label htmlFor={fields.alert_weekly.id} className="text-sm font-medium text-slate-800">
-              Weekly alerts
-            </label>
-          </div>
-          <p id="alert-mail-note" className="mt-1 ml-6 text-sm text-slate-600">
-            Every Monday morning we e-mail you the new and updated projects that match these settings, and add
-            them to your Alerts.
-          </p>
-        </div>
+        <CheckboxWithNote meta={fields.alert_weekly} label="Weekly alerts" noteId="alert-mail-note">
+          Every Monday morning we e-mail you the new and updated projects that match these settings, and add
+          them to your Alerts.
+        </CheckboxWithNote>
 
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -165,22 +150,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
         {options ? (
           <>
-            <CheckboxGroup
-              key={`types-${fields.alert_project_types.key ?? ""}`}
+            <CheckboxGroupField
               legend="Project types"
-              name={fields.alert_project_types.name}
+              meta={fields.alert_project_types}
               options={options.projectTypes}
               selected={selectedTypes}
             />
-            <ErrorList errors={fields.alert_project_types.errors} />
-            <CheckboxGroup
-              key={`states-${fields.alert_states.key ?? ""}`}
+            <CheckboxGroupField
               legend="States"
-              name={fields.alert_states.name}
+              meta={fields.alert_states}
               options={options.states}
               selected={selectedStates}
             />
-            <ErrorList errors={fields.alert_states.errors} />
           </>
         ) : (
           <div className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -197,12 +178,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         )}
 
-        <MailSettings
-          reminderMail={fields.reminder_mail}
-          timeZone={fields.time_zone}
-          timeZones={timeZones}
-          inputClass={inputClass}
-        />
+        <MailSettings reminderMail={fields.reminder_mail} timeZone={fields.time_zone} timeZones={timeZones} />
 
         <div className="flex justify-end">
           <SubmitButton pending={submitting}>Save</SubmitButton>
@@ -218,32 +194,17 @@ function MailSettings({
   reminderMail,
   timeZone,
   timeZones,
-  inputClass,
 }: {
   reminderMail: FieldMetadata<string | undefined>;
   timeZone: FieldMetadata<string | undefined>;
   timeZones: readonly { id: string; label: string }[];
-  inputClass: string;
 }) {
   return (
     <div className="space-y-4 border-t border-slate-200 pt-6">
       <h2 className="text-lg font-semibold text-slate-900">E-mail</h2>
-      <div>
-        <div className="flex items-center gap-2">
-          <input
-            {...getInputProps(reminderMail, { type: "checkbox" })}
-            key={reminderMail.key}
-            aria-describedby="reminder-mail-note"
-            className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
-          />
-          <label htmlFor={reminderMail.id} className="text-sm font-medium text-slate-800">
-            Reminder e-mails
-          </label>
-        </div>
-        <p id="reminder-mail-note" className="mt-1 ml-6 text-sm text-slate-600">
-          On the morning of a note's reminder date, we e-mail you the notes due that day.
-        </p>
-      </div>
+      <CheckboxWithNote meta={reminderMail} label="Reminder e-mails" noteId="reminder-mail-note">
+        On the morning of a note's reminder date, we e-mail you the notes due that day.
+      </CheckboxWithNote>
       <div className="max-w-sm">
         <label htmlFor={timeZone.id} className="mb-1 block text-sm font-medium text-slate-700">
           Time zone
@@ -265,6 +226,38 @@ function MailSettings({
         </p>
         <ErrorList errors={timeZone.errors} />
       </div>
+    </div>
+  );
+}
+
+/** A checkbox and its label, with the note under them that describes the box. */
+function CheckboxWithNote({
+  meta,
+  label,
+  noteId,
+  children,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  noteId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          {...getInputProps(meta, { type: "checkbox" })}
+          key={meta.key}
+          aria-describedby={noteId}
+          className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+        />
+        <label htmlFor={meta.id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      <p id={noteId} className="mt-1 ml-6 text-sm text-slate-600">
+        {children}
+      </p>
     </div>
   );
 }

@@ -23,17 +23,16 @@ import { beginCardAttempt, emailPayer } from "~/lib/billing/payment-limit.server
 import {
   canAddState,
   type FieldErrors,
+  newBillingValues,
   type PlanSummary,
   type PriceResult,
   planDisplayName,
 } from "~/lib/billing/pricing";
 import {
+  afterFailedCharge,
   fetchPrice,
   findPlan,
   formAnswer,
-  isCardRefusal,
-  isPriceChange,
-  priceMoved,
   priceRequest,
   priceToCharge,
   registerOptions,
@@ -111,14 +110,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     plan_states: [],
     county_states: [],
     county_names: [],
-    bill_first_name: first,
-    bill_last_name: last,
-    bill_address: "",
-    bill_address2: "",
-    bill_city: "",
-    bill_state: "",
-    bill_zip: "",
-    promo_code: "",
+    ...newBillingValues(first, last),
     discount: get("discount"),
     free_trial: trial ? get("free_trial") || "1" : "",
     referrer: get("utm_campaign") || referrerCookie(request),
@@ -246,10 +238,10 @@ async function register(
     });
     await cards?.end("approved");
   } catch (error) {
-    await cards?.end(isCardRefusal(error) ? "declined" : "not-charged");
-    if (isPriceChange(error)) {
+    const moved = await afterFailedCharge(api, error, cards, priced, unknownError(phone));
+    if (moved) {
       await limit.attempt.release();
-      return answer(409, await priceMoved(api, priced, unknownError(phone)));
+      return answer(409, moved);
     }
     const failure = formFailure(error);
     if (!failure) throw error;

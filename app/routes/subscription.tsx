@@ -27,6 +27,7 @@ import {
   type FieldErrors,
   type FormAnswer,
   money,
+  newBillingValues,
   type PlanSummary,
   type PriceResult,
   periodText,
@@ -34,13 +35,11 @@ import {
   SUBSCRIPTION_UPDATED,
 } from "~/lib/billing/pricing";
 import {
+  afterFailedCharge,
   billTo,
   countiesFor,
   fetchPrice,
   formAnswer,
-  isCardRefusal,
-  isPriceChange,
-  priceMoved,
   priceRequest,
   priceToCharge,
   registerOptions,
@@ -121,14 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...coverage,
     plan: String(plan?.id ?? ""),
     slots_plan: String(plan?.id ?? ""),
-    bill_first_name: user.first_name,
-    bill_last_name: user.last_name,
-    bill_address: "",
-    bill_address2: "",
-    bill_city: "",
-    bill_state: "",
-    bill_zip: "",
-    promo_code: "",
+    ...newBillingValues(user.first_name, user.last_name),
     terms: false,
   };
   const needsPrice =
@@ -263,9 +255,8 @@ async function activate({ request, context, form, options, post, answer }: Submi
     });
     await cards.end("approved");
   } catch (error) {
-    await cards.end(isCardRefusal(error) ? "declined" : "not-charged");
-    if (isPriceChange(error)) return answer(409, await priceMoved(api, priced, ""));
-    return failed(error, answer);
+    const moved = await afterFailedCharge(api, error, cards, priced, "");
+    return moved ? answer(409, moved) : failed(error, answer);
   }
   context
     .get(memberSessionContext)
@@ -367,11 +358,9 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
   };
 
   return (
-    <Form
-      key={state.version}
-      {...state.formProps}
-      action={PATH}
-      aria-labelledby="activate-heading"
+    <SubscriptionForm
+      state={state}
+      labelledBy="activate-heading"
       className="grid gap-6 lg:grid-cols-[1fr_20rem]"
     >
       {plan ? (
@@ -432,7 +421,7 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
           Activate subscription
         </BillingFormButtons>
       </div>
-    </Form>
+    </SubscriptionForm>
   );
 }
 
@@ -451,11 +440,9 @@ function CoverageChoice({
   const formRef = useRef<HTMLFormElement>(null);
   const state = useBillingForm(loaderData, actionData, formRef);
   return (
-    <Form
-      key={state.version}
-      {...state.formProps}
-      action={PATH}
-      aria-labelledby="coverage-heading"
+    <SubscriptionForm
+      state={state}
+      labelledBy="coverage-heading"
       className="max-w-3xl space-y-6 rounded-lg border border-amber-300 bg-white p-6 shadow-sm"
     >
       <h2 id="coverage-heading" className="text-lg font-semibold text-slate-900">
@@ -486,6 +473,31 @@ function CoverageChoice({
       >
         Save coverage
       </BillingFormButtons>
+    </SubscriptionForm>
+  );
+}
+
+/** A form of this page, named by its heading: it posts here, and each answer of the action renders it afresh. */
+function SubscriptionForm({
+  state,
+  labelledBy,
+  className,
+  children,
+}: {
+  state: Pick<ReturnType<typeof useBillingForm<ActivationValues>>, "version" | "formProps">;
+  labelledBy: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form
+      key={state.version}
+      {...state.formProps}
+      action={PATH}
+      aria-labelledby={labelledBy}
+      className={className}
+    >
+      {children}
     </Form>
   );
 }

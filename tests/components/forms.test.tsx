@@ -3,7 +3,7 @@ import { useForm } from "@conform-to/react";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Field, SelectInput, TextInput } from "~/components/forms";
+import { Field, PasswordField, SelectInput, TextInput } from "~/components/forms";
 
 /** Renders inside a router (a hidden value counts the action's answers). */
 async function renderRouted(ui: React.ReactNode) {
@@ -110,5 +110,34 @@ describe("a select", () => {
     );
     const select = (await screen.findByRole("combobox", { name: "Country" })) as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).toEqual(["US"]);
+  });
+});
+
+/** A failed password change: both passwords were posted. */
+function RefusedPasswordChange() {
+  const [, fields] = useForm<{ currentPassword: string; newPassword: string }>({
+    lastResult: {
+      status: "error",
+      initialValue: { currentPassword: "old-typed", newPassword: "new-typed" },
+      error: { currentPassword: ["The current password is incorrect."] },
+    },
+  });
+  return (
+    <>
+      <PasswordField label="Current password" meta={fields.currentPassword} autoComplete="current-password" />
+      <PasswordField label="New password" meta={fields.newPassword} autoComplete="new-password" keepValue />
+    </>
+  );
+}
+
+describe("a password field", () => {
+  it("never shows what was posted, unless it keeps the new password of a failed change (decision 042)", async () => {
+    await renderRouted(<RefusedPasswordChange />);
+    const current = (await screen.findByLabelText("Current password")) as HTMLInputElement;
+    const fresh = screen.getByLabelText("New password") as HTMLInputElement;
+    expect([current.type, current.autocomplete, current.value]).toEqual(["password", "current-password", ""]);
+    expect(document.body.innerHTML).not.toContain("old-typed");
+    expect([fresh.type, fresh.autocomplete, fresh.value]).toEqual(["password", "new-password", "new-typed"]);
+    expect(screen.getByText("The current password is incorrect.")).toBeTruthy();
   });
 });

@@ -18,29 +18,53 @@ export function PriceSummary({
   return (
     <div aria-live="polite">
       {components ? (
-        <dl className="space-y-1 text-sm">
-          {Object.entries(components)
-            .filter(([key]) => key !== "Total")
-            .map(([key, value]) => (
-              <div key={key} className="flex justify-between gap-2">
-                <dt className="text-slate-600">{key}</dt>
-                <dd className="text-slate-900">{money(value)}</dd>
-              </div>
-            ))}
-          <div className="flex justify-between gap-2 border-t border-slate-200 pt-1 text-base font-semibold">
-            <dt>Total</dt>
-            <dd data-testid="price-total">
-              {money(components.Total)}
-              {trial ? null : (
-                <span className="text-sm font-normal text-slate-600"> {perPeriodText(months)}</span>
-              )}
-            </dd>
-          </div>
-        </dl>
+        <ItemizedPrice
+          parts={components}
+          className="space-y-1 text-sm"
+          totalLabel="Total"
+          totalTestId="price-total"
+        >
+          {money(components.Total)}
+          {trial ? null : (
+            <span className="text-sm font-normal text-slate-600"> {perPeriodText(months)}</span>
+          )}
+        </ItemizedPrice>
       ) : (
         <p className="text-sm text-red-700">{price.error}</p>
       )}
     </div>
+  );
+}
+
+/** A price's parts but its total (plan, additional states, discount, …), one row each, then the total (children). */
+export function ItemizedPrice({
+  parts,
+  className,
+  totalLabel,
+  totalTestId,
+  children,
+}: {
+  parts: Record<string, number>;
+  className: string;
+  totalLabel: string;
+  totalTestId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <dl className={className}>
+      {Object.entries(parts)
+        .filter(([key]) => key !== "Total")
+        .map(([key, value]) => (
+          <div key={key} className="flex justify-between gap-2">
+            <dt className="text-slate-600">{key}</dt>
+            <dd className="text-slate-900">{money(value)}</dd>
+          </div>
+        ))}
+      <div className="flex justify-between gap-2 border-t border-slate-200 pt-1 text-base font-semibold">
+        <dt>{totalLabel}</dt>
+        <dd data-testid={totalTestId}>{children}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -210,10 +210,26 @@ export async function priceToCharge(
 }
 
 /** The API refused the charge for a price that moved since the page showed it (409): the new total instead. */
-export async function priceMoved(api: ApiClient, request: PriceRequest, fallback: string) {
+async function priceMoved(api: ApiClient, request: PriceRequest, fallback: string) {
   const now = await fetchPrice(api, request);
   const formError = now.components ? priceChanged(money(now.components.Total)) : (now.error ?? fallback);
   return { price: now, formError };
+}
+
+/**
+ * A charge the API did not make: the card attempt ends (only a card the processor refused counts against the
+ * limit), and a price that moved since the page showed it is the new total to show (409). Null for any other
+ * error, which is the caller's to answer.
+ */
+export async function afterFailedCharge(
+  api: ApiClient,
+  error: unknown,
+  cards: { end: (outcome: "declined" | "not-charged") => Promise<void> } | null,
+  request: PriceRequest,
+  fallback: string,
+) {
+  await cards?.end(isCardRefusal(error) ? "declined" : "not-charged");
+  return isPriceChange(error) ? priceMoved(api, request, fallback) : null;
 }
 
 /** Whether the price now differs from what the page showed: then nothing is charged and the new total is shown. */
@@ -221,8 +237,8 @@ const priceDiffers = (shown: number | null, total: number) =>
   shown === null || Math.abs(shown - total) > 0.004;
 
 /** The API refused the charge because its price is not the total the page showed (409 on expected_total). */
-export const isPriceChange = (error: unknown) =>
+const isPriceChange = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 409 && Boolean(error.fieldErrors.expected_total);
 
 /** The API (its processor) refused the card: declined, incorrect, expired or a bad security code (402). */
-export const isCardRefusal = (error: unknown) => error instanceof ApiRequestError && error.status === 402;
+const isCardRefusal = (error: unknown) => error instanceof ApiRequestError && error.status === 402;

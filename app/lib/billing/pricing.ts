@@ -54,6 +54,18 @@ export type BillingValues = {
   promo_code: string;
 };
 
+/** The billing part of a new checkout or activation: the account's name, the rest left to type. */
+export const newBillingValues = (firstName: string, lastName: string): BillingValues => ({
+  bill_first_name: firstName,
+  bill_last_name: lastName,
+  bill_address: "",
+  bill_address2: "",
+  bill_city: "",
+  bill_state: "",
+  bill_zip: "",
+  promo_code: "",
+});
+
 export type FieldErrors = Partial<Record<string, string[]>>;
 
 /** The price's parts as Register/Price answers them: 'Plan Price', …, 'Total'. */
