@@ -297,6 +297,26 @@ async function trialByPost(): Promise<{ email: string; cookie: string }> {
   return { email, cookie };
 }
 
+/** The text of a page's alerts and field errors, to say why a property run failed. */
+function alertsOn(html: string): string {
+  const found = [
+    ...html.matchAll(
+      /<(?:div|p|span)[^>]*(?:role="alert"|id="[^"]*-error")[^>]*>([\s\S]*?)<\/(?:div|p|span)>/g,
+    ),
+  ];
+  return (
+    found
+      .map((m) =>
+        m[1]
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      .filter(Boolean)
+      .join(" | ") || "no alert"
+  );
+}
+
 /** The total a page shows (the itemized summary's), in dollars. */
 function shownOn(html: string): number | null {
   const match = /data-testid="price-total">\$([\d,]+(?:\.\d+)?)/.exec(html);
@@ -371,8 +391,9 @@ test.describe("property, through the app's own forms", () => {
               body: new URLSearchParams([...fields, ...Object.entries(more)]),
             });
           const priced = await post({ intent: "price" });
-          const shown = shownOn(await priced.text());
-          expect(shown, "the page shows a total").not.toBeNull();
+          const pricedPage = await priced.text();
+          const shown = shownOn(pricedPage);
+          expect(shown, `the page shows a total (${priced.status}: ${alertsOn(pricedPage)})`).not.toBeNull();
           const paid = await post({
             intent: "activate",
             shown_total: String(shown),
@@ -387,8 +408,11 @@ test.describe("property, through the app's own forms", () => {
             cvv: "123",
             terms: "on",
           });
-          await paid.body?.cancel();
-          expect(paid.status).toBe(302);
+          const paidPage = await paid.text();
+          expect(paid.status, `the activation redirects (${paid.status}: ${alertsOn(paidPage)})`).toBe(302);
+          expect(paid.headers.get("location"), "back to the subscription page, still logged in").toMatch(
+            /^(https?:\/\/[^/]+)?\/Me\/Subscription(\?|$)/,
+          );
           expect(charged(email)).toEqual([shown]);
         },
       ),
