@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { MonthCalendar } from "~/components/calendar/month-calendar";
+import { CardSection } from "~/components/card-section";
 import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
@@ -138,18 +139,18 @@ function FeedAddress({
   const setCopied = (result: "yes" | "no") => setCopy({ url: feedUrl, ok: result === "yes" });
   const resetting = useIsSubmitting();
   return (
-    <section
-      aria-labelledby="calendar-export"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 id="calendar-export" className="text-lg font-semibold text-slate-900">
+    <CardSection
+      id="calendar-export"
+      title={
         <a
           href={feedUrl}
           className="inline-block py-1 text-brand-700 underline hover:text-brand-900 max-sm:py-2.5"
         >
           Export calendar
         </a>
-      </h2>
+      }
+      className="space-y-3 p-4"
+    >
       <p className="text-sm text-slate-600">
         Subscribe to this address in Outlook, Google Calendar or Apple Calendar to see your note reminders
         there. Keep it to yourself: anyone with the address can read your reminders.
@@ -200,7 +201,7 @@ function FeedAddress({
           A new address replaces this one; calendars subscribed to the old address stop updating.
         </span>
       </Form>
-    </section>
+    </CardSection>
   );
 }
 

@@ -7,13 +7,8 @@ import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
-import {
-  bulkAction,
-  bulkDialogFromUrl,
-  savedListKind,
-  selectedIdsFromUrl,
-} from "~/lib/search/bulk-actions.server";
-import { readListParams } from "~/lib/search/list-params";
+import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
+import { readSavedOrSearchList } from "~/lib/search/list-params";
 import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
@@ -25,14 +20,12 @@ export const handle = { title: "Contacts" };
 export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { saved, routeTagId } = savedListKind(
+  const { url, saved, routeTagId, list, listQuery } = readSavedOrSearchList(
     request,
+    params,
     "/Me/Contacts",
-    "tagId" in params ? params.tagId : undefined,
+    CONTACT_ORDER_BY,
   );
-  const list = readListParams(url.searchParams, CONTACT_ORDER_BY);
-  const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
   // The advanced search belongs to the directory, not to the saved contacts.
   const panel = saved ? null : await simpleSearchPanel(api, url, "contact");
@@ -40,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const base = {
     saved,
     routeTagId: routeTagId ?? null,
-    list: { ...list, tag },
+    list,
     dialog: bulkDialogFromUrl(url.searchParams),
     selectedIds: selectedIdsFromUrl(url.searchParams),
     panel,
@@ -48,12 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   try {
     const result = await api.call(endpoints.contacts, {
-      query: {
-        ...list,
-        mine: saved ? 1 : list.mine,
-        tag,
-        advanced: panel ? searchToApi(fields, panel.search) : undefined,
-      },
+      query: { ...listQuery, advanced: panel ? searchToApi(fields, panel.search) : undefined },
     });
     return {
       ...base,

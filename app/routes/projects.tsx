@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { AppLink } from "~/components/app-link";
+import { CardSection } from "~/components/card-section";
 import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
 import { OpenSearchPanelLink } from "~/components/lists/list-advanced-search";
 import { dateColumn, folderColumn, RowLink, textColumn } from "~/components/lists/list-columns";
@@ -10,14 +11,9 @@ import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
-import {
-  bulkAction,
-  bulkDialogFromUrl,
-  savedListKind,
-  selectedIdsFromUrl,
-} from "~/lib/search/bulk-actions.server";
+import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
-import { carriedListSearch, listSearch, readListParams } from "~/lib/search/list-params";
+import { carriedListSearch, listSearch, readSavedOrSearchList } from "~/lib/search/list-params";
 import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/search/project-search";
 import {
   projectSearchPanel,
@@ -34,14 +30,12 @@ import type { Route } from "./+types/projects";
 export const handle = { title: "Project Search" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { saved, routeTagId } = savedListKind(
+  const { url, saved, routeTagId, list, listQuery } = readSavedOrSearchList(
     request,
+    params,
     "/Me/Projects",
-    "tagId" in params ? params.tagId : undefined,
+    PROJECT_ORDER_BY,
   );
-  const list = readListParams(url.searchParams, PROJECT_ORDER_BY);
-  const tag = routeTagId ?? list.tag;
   const api = context.get(apiContext);
   // The advanced search belongs to the project search, not to the saved lists.
   if (!saved) redirectToCanonicalProjectSearch(url);
@@ -51,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const advanced = projectSearchToApi(searchAllowed(search, user) ? search : {});
   const [panel, result, countMine] = await Promise.all([
     saved ? null : projectSearchPanel(api, url, search, user),
-    api.call(endpoints.projects, { query: { ...list, mine: saved ? 1 : list.mine, tag, advanced } }),
+    api.call(endpoints.projects, { query: { ...listQuery, advanced } }),
     // The tracking count is a nicety: its failure must not take the list down.
     saved
       ? null
@@ -78,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     saved,
     routeTagId: routeTagId ?? null,
-    list: { ...list, tag },
+    list,
     rows: rows.map(listRow),
     total: result.data.total,
     databaseTotal: result.total ?? null,
@@ -204,13 +198,12 @@ function ProjectsMap({ places, carry }: { places: MapPlace[]; carry: string }) {
     href: hrefOf(p.id),
   }));
   const fallback = (
-    <section
-      aria-labelledby="projects-map-heading"
-      className="rounded-lg border border-slate-200 bg-white p-4"
+    <CardSection
+      id="projects-map-heading"
+      title="Map locations"
+      className="p-4"
+      headingClassName="mb-2 text-lg font-semibold"
     >
-      <h2 id="projects-map-heading" className="mb-2 text-lg font-semibold">
-        Map locations
-      </h2>
       {places.length === 0 ? (
         <p className="text-sm text-slate-700">No project on this page could be placed on the map.</p>
       ) : (
@@ -225,7 +218,7 @@ function ProjectsMap({ places, carry }: { places: MapPlace[]; carry: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
   if (places.length === 0) return fallback;
   return (

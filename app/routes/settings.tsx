@@ -1,6 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { CardSection } from "~/components/card-section";
 import { CheckboxGroupField, ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { LitePagesSwitch } from "~/components/lite-banner";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
@@ -266,13 +267,7 @@ function CheckboxWithNote({
 function LitePagesSection() {
   const lite = useLitePages();
   return (
-    <section
-      aria-labelledby="lite-pages-title"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="lite-pages-title" className="text-lg font-semibold text-slate-900">
-        Lite pages
-      </h2>
+    <CardSection id="lite-pages-title" title="Lite pages" className="space-y-3 p-6 shadow-sm">
       <p className="text-sm text-slate-700">
         {lite
           ? "Lite pages are on in this browser: pages load without scripts, which is faster on a slow connection."
@@ -284,7 +279,7 @@ function LitePagesSection() {
       >
         {lite ? "Switch to full pages" : "Turn on lite pages"}
       </LitePagesSwitch>
-    </section>
+    </CardSection>
   );
 }
 

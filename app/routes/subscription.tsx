@@ -7,6 +7,7 @@ import { BillingFormButtons, DefaultIntent, useBillingForm } from "~/components/
 import { CoverageFields, chosenOf } from "~/components/billing/coverage-fields";
 import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
+import { CardSection } from "~/components/card-section";
 import { FormAlert, SelectInput, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { signedInMember } from "~/lib/account/member.server";
@@ -284,13 +285,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
   return (
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Subscription</h1>
-      <section
-        aria-labelledby="current-plan"
-        className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="current-plan" className="text-lg font-semibold text-slate-900">
-          {plan.name}
-        </h2>
+      <CardSection id="current-plan" title={plan.name} className="max-w-3xl p-6 shadow-sm">
         <p className="mt-1 text-slate-800">
           Total: {money(subscription.payment_total ?? 0)} {periodText(plan.months)}
         </p>
@@ -313,7 +308,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
             </ul>
           </>
         ) : null}
-      </section>
+      </CardSection>
 
       {loaderData.missing && loaderData.currentPlan ? (
         <CoverageChoice plan={loaderData.currentPlan} loaderData={loaderData} actionData={actionData} />
@@ -506,13 +501,7 @@ function SubscriptionForm({
 function Charges({ charges }: { charges: Data["charges"] }) {
   if (charges.length === 0) return null;
   return (
-    <section
-      aria-labelledby="charges-heading"
-      className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="charges-heading" className="text-lg font-semibold text-slate-900">
-        Payments
-      </h2>
+    <CardSection id="charges-heading" title="Payments" className="max-w-3xl p-6 shadow-sm">
       <ul className="mt-3 divide-y divide-slate-100 text-sm">
         {charges.map((charge) => (
           <li key={charge.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
@@ -528,7 +517,7 @@ function Charges({ charges }: { charges: Data["charges"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   nextSort,
   pageWindow,
   readListParams,
+  readSavedOrSearchList,
 } from "../../app/lib/search/list-params";
 
 const COLS = ["title", "city", "created_at"] as const;
@@ -91,5 +92,38 @@ describe("carriedListSearch", () => {
   });
   it("says mine=1 and keeps the folder of a saved list", () => {
     expect(carriedListSearch({ page: 1, perPage: 15, tag: 7 }, true)).toBe("?page=1&perPage=15&mine=1&tag=7");
+  });
+});
+
+describe("readSavedOrSearchList", () => {
+  const COLUMNS = ["title", "updated"] as const;
+  const read = (path: string, tagId?: string) =>
+    readSavedOrSearchList(new Request(`http://app.test${path}`), { tagId }, "/Me/Projects", COLUMNS);
+
+  it("reads the search: not saved, its own folder filter and mine as the URL says", () => {
+    const { saved, routeTagId, list, listQuery } = read("/Projects?tag=3&mine=1&page=2");
+    expect(saved).toBe(false);
+    expect(routeTagId).toBeUndefined();
+    expect(list).toMatchObject({ tag: 3, page: 2, mine: 1 });
+    expect(listQuery).toMatchObject({ tag: 3, mine: 1 });
+    expect(read("/Projects").listQuery.mine).toBeUndefined();
+  });
+
+  it("reads a saved list (any case) as the member's own rows", () => {
+    const { saved, listQuery } = read("/me/projects?page=1");
+    expect(saved).toBe(true);
+    expect(listQuery.mine).toBe(1);
+  });
+
+  it("lets a folder route's tag win over ?tag=, and ignores a tag that is not a positive whole number", () => {
+    const folder = read("/Me/Projects/Tags/5?tag=3", "5");
+    expect(folder.routeTagId).toBe(5);
+    expect(folder.list.tag).toBe(5);
+    expect(folder.listQuery).toMatchObject({ tag: 5, mine: 1 });
+    for (const bad of ["abc", "0", "-2", "1.5"]) {
+      const wrong = read(`/Me/Projects/Tags/${bad}?tag=3`, bad);
+      expect(wrong.routeTagId).toBeUndefined();
+      expect(wrong.list.tag).toBe(3);
+    }
   });
 });

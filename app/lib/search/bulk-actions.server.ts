@@ -32,13 +32,6 @@ const BulkSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), ...common }),
 ]);
 
-/** Which saved list a URL is: the search, the saved list, or the saved list of one folder. */
-export function savedListKind(request: Request, savedPrefix: string, tagIdParam: string | undefined) {
-  const saved = new URL(request.url).pathname.toLowerCase().startsWith(savedPrefix.toLowerCase());
-  const tagId = tagIdParam ? Number(tagIdParam) : Number.NaN;
-  return { saved, routeTagId: Number.isInteger(tagId) && tagId > 0 ? tagId : undefined };
-}
-
 const UrlIds = z.array(z.coerce.number().int().positive()).max(100);
 
 /** The row ids a no-JavaScript bulk dialog carries in its URL (`?dialog=move&ids=1&ids=2`). */

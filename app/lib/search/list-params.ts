@@ -121,3 +121,28 @@ export function pageWindow(current: number, totalPages: number): number[] {
   for (let p = current - 2; p <= current + 2; p++) if (p >= 1 && p <= totalPages) pages.add(p);
   return [...pages].sort((a, b) => a - b);
 }
+
+/** Which saved list a URL is: the search, the saved list, or the saved list of one folder. */
+function savedListKind(url: URL, savedPrefix: string, tagIdParam: string | undefined) {
+  const saved = url.pathname.toLowerCase().startsWith(savedPrefix.toLowerCase());
+  const tagId = tagIdParam ? Number(tagIdParam) : Number.NaN;
+  return { saved, routeTagId: Number.isInteger(tagId) && tagId > 0 ? tagId : undefined };
+}
+
+/**
+ * What a list screen that is also a saved list (/Projects and /Me/Projects, /Contacts and /Me/Contacts) reads
+ * from its URL: which list it is, its page, sort and folder (a folder route's tag wins over `?tag=`), and the
+ * list part of the API query (a saved list asks for the member's own rows).
+ */
+export function readSavedOrSearchList<const C extends readonly [string, ...string[]]>(
+  request: Request,
+  params: { tagId?: string },
+  savedPrefix: string,
+  orderColumns: C,
+) {
+  const url = new URL(request.url);
+  const { saved, routeTagId } = savedListKind(url, savedPrefix, params.tagId);
+  const read = readListParams(url.searchParams, orderColumns);
+  const list = { ...read, tag: routeTagId ?? read.tag };
+  return { url, saved, routeTagId, list, listQuery: { ...list, mine: saved ? 1 : list.mine } };
+}
