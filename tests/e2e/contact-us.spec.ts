@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, expectDialogOpen, login, query, test } from "./support/fixtures";
+import { expect, expectDialogOpen, login, query, test, watchFor } from "./support/fixtures";
 import { openContactUs } from "./support/shell";
 
 type MessageRow = { reason: string | null; comment: string; project_id: number | null };
@@ -16,11 +16,10 @@ test.describe("Contact Us", () => {
     await expectDialogOpen(dialog);
     const comment = `How do I export my folders? ${randomBytes(4).toString("hex")}`;
     await dialog.getByRole("textbox").first().fill(comment);
-    await dialog.getByRole("button", { name: /^Submit/ }).click();
-
     const done = page.getByRole("dialog", { name: "Submitted" });
-    await expectDialogOpen(done);
-    await expect(done).toContainText("Your message has been submitted successfully!");
+    const said = watchFor(done.getByText("Your message has been submitted successfully!"));
+    await dialog.getByRole("button", { name: /^Submit/ }).click();
+    await said;
     await expect.poll(() => messagesWith(comment).length).toBe(1);
     expect(messagesWith(comment)[0].project_id).toBeNull();
     // The member stays where they were.
@@ -34,10 +33,13 @@ test.describe("Contact Us", () => {
     await expectDialogOpen(dialog);
     const comment = `Please look into the new hospital downtown ${randomBytes(4).toString("hex")}`;
     await dialog.getByRole("textbox").first().fill(comment);
-    await dialog.getByRole("button", { name: /^Submit/ }).click();
-    await expect(page.getByRole("dialog", { name: "Submitted" })).toContainText(
-      "Your message has been submitted successfully!",
+    const said = watchFor(
+      page
+        .getByRole("dialog", { name: "Submitted" })
+        .getByText("Your message has been submitted successfully!"),
     );
+    await dialog.getByRole("button", { name: /^Submit/ }).click();
+    await said;
     await expect.poll(() => messagesWith(comment)[0]?.reason ?? null).toBe("Research");
   });
 
@@ -50,9 +52,10 @@ test.describe("Contact Us", () => {
       .getByRole("textbox")
       .first()
       .fill(`auto-close check ${randomBytes(4).toString("hex")}`);
-    await dialog.getByRole("button", { name: /^Submit/ }).click();
     const done = page.getByRole("dialog", { name: "Submitted" });
-    await expectDialogOpen(done);
+    const shown = watchFor(done.getByRole("heading"));
+    await dialog.getByRole("button", { name: /^Submit/ }).click();
+    await shown;
     await expect(done).toBeHidden({ timeout: 5000 });
   });
 });

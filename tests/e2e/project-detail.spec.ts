@@ -19,6 +19,7 @@ import {
   query,
   scriptDelivery,
   test,
+  watchFor,
 } from "./support/fixtures";
 
 /** The Name cells of a project list's rows (the first column is the row's checkbox). */
@@ -400,9 +401,10 @@ test.describe("project detail mutations", () => {
     const comment = research.getByLabel("Comment");
     await expect(comment).toHaveAttribute("placeholder", "What would you like us to investigate?");
     await comment.fill("Who is the general contractor?");
+    const said = watchFor(page.getByText("Your message has been submitted successfully!"));
     await research.getByRole("button", { name: "Submit Request" }).click();
     await expect(research).toHaveCount(0);
-    await expect(page.getByText("Your message has been submitted successfully!")).toBeVisible();
+    await said;
     const rows = query<{ project_id: number; project_name: string; comment: string }>(
       "SELECT m.project_id, m.project_name, m.comment FROM messages m JOIN users u ON u.id = m.user_id WHERE u.email = ?",
       member.email,

@@ -20,7 +20,7 @@ import {
   test,
   waitForHydration,
 } from "./support/fault-fixtures";
-import { createMember, DEMO_PASSWORD, jsDisabled } from "./support/fixtures";
+import { createMember, DEMO_PASSWORD, jsDisabled, watchFor } from "./support/fixtures";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 import { SIDE_LOGIN_LIMIT } from "./support/side-app";
 
@@ -421,8 +421,9 @@ test.describe("canary secrets", () => {
     await page
       .getByLabel("Comment")
       .fill(`Please charge my card ${CANARY_CARD}, password ${CANARY_PASSWORD}`);
+    const said = watchFor(page.getByText("Your message has been submitted successfully!"));
     await page.getByRole("button", { name: "Submit", exact: true }).click();
-    await expect(page.getByText("Your message has been submitted successfully!").first()).toBeVisible();
+    await said;
     await snap(page);
 
     const logs = side.logs().slice(logStart);

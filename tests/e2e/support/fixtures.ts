@@ -309,3 +309,15 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
 export async function expectDialogOpen(dialog: Locator) {
   await expect(dialog.getByRole("heading").first()).toBeVisible();
 }
+
+/**
+ * Watches for a message that closes by itself (a success message's 2.5 s), started before the action that
+ * shows it: `waitFor` checks the page on every frame, whereas an `expect` begun after the action polls at
+ * growing intervals and, on a loaded machine, began late enough to miss the message altogether.
+ */
+export function watchFor(locator: Locator, timeout = 20_000): Promise<void> {
+  const seen = locator.first().waitFor({ state: "visible", timeout });
+  // Awaited by the test; a test that fails before awaiting it must not also leave an unhandled rejection.
+  seen.catch(() => {});
+  return seen;
+}
