@@ -312,8 +312,8 @@ export async function expectDialogOpen(dialog: Locator) {
 
 /**
  * Watches for a message that closes by itself (a success message's 2.5 s), started before the action that
- * shows it: `waitFor` checks the page on every frame, whereas an `expect` begun after the action polls at
- * growing intervals and, on a loaded machine, began late enough to miss the message altogether.
+ * shows it, so that the test cannot begin looking only after the message has already closed. (The rare miss of
+ * Request Research's message in CI was not that: there the message never came; see the issue's closing note.)
  */
 export function watchFor(locator: Locator, timeout = 20_000): Promise<void> {
   const seen = locator.first().waitFor({ state: "visible", timeout });
