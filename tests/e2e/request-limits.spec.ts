@@ -4,11 +4,19 @@
  * app (tests/e2e/support/raw-http.ts), run once; the friendly 413 page is checked in a browser, in both modes.
  */
 import { spawn } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
 import { connect } from "node:net";
-import { APP_LOG, APP_URL } from "./support/env";
+import { APP_URL } from "./support/env";
 import { loggedInMember, sessionFor } from "./support/fault-fixtures";
-import { createMember, expect, httpOnly, lastOutboxId, query, resetLinkFor, test } from "./support/fixtures";
+import {
+  createMember,
+  expect,
+  httpOnly,
+  lastOutboxId,
+  logFromHere,
+  query,
+  resetLinkFor,
+  test,
+} from "./support/fixtures";
 import { rawRequest } from "./support/raw-http";
 import { ACTIONS, fillPath, SCREENS } from "./support/route-table";
 
@@ -41,12 +49,6 @@ function statusLine(raw: string): Promise<string> {
     socket.on("error", reject);
     socket.on("close", () => resolve(text.split("\r\n")[0]));
   });
-}
-
-/** What the app process writes from now on (.e2e/app.log, written by tests/e2e/support/serve.ts). */
-function logFromHere() {
-  const start = statSync(APP_LOG).size;
-  return () => readFileSync(APP_LOG).subarray(start).toString("utf8");
 }
 
 const oversized = `email=someone%40example.com&password=${"a".repeat(1024 * 1024)}`;

@@ -1,11 +1,12 @@
 /** Shared helpers of the browser journeys. */
 import { randomBytes } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../../upstream/security";
 import { test as base } from "./coverage";
-import { APP_URL, DB_PATH, DEMO_PASSWORD } from "./env";
+import { APP_LOG, APP_URL, DB_PATH, DEMO_PASSWORD } from "./env";
 import { mailsTo } from "./mail";
 
 export { APP_URL, DEMO_PASSWORD, expect };
@@ -140,6 +141,12 @@ export async function fillDate(field: Locator, isoDay: string) {
 export async function sessionCookie(context: BrowserContext) {
   const cookies = await context.cookies(APP_URL);
   return cookies.find((c) => c.name === "__Host-session" || c.name === "session") ?? null;
+}
+
+/** What the app process writes from now on (.e2e/app.log, written by tests/e2e/support/serve.ts). */
+export function logFromHere(): () => string {
+  const start = statSync(APP_LOG).size;
+  return () => readFileSync(APP_LOG).subarray(start).toString("utf8");
 }
 
 /** The e2e database, read-only (the outbox, messages): the API owns it and writes to it. */
