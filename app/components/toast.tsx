@@ -19,9 +19,25 @@ type ToastData =
  * A confirmation marked `banner` ('Folder saved', 'Moved') is a status banner instead: the page stays
  * usable with and without JavaScript.
  */
-export function Toast({ toast }: { toast: ToastData }) {
+export function Toast({ toast: received }: { toast: ToastData }) {
+  const toast = useKeptOnItsScreen(received);
   if (toast?.banner) return <StatusBanner toast={toast} />;
   return <ResultDialog result={toast} autoCloseMs={toast?.autoClose ? TOAST_AUTO_CLOSE_MS : undefined} />;
+}
+
+/**
+ * The last message received, kept while the member stays on the screen it came with. The root loader hands a
+ * flash message out once, so the next load of the same screen has none: closing a dialog opened by its URL
+ * (`?dialog=research`, a link followed before the script ran) after its post succeeded is such a load, and
+ * without this the 'Submitted' message vanished as it appeared. A message goes when dismissed, when it closes
+ * itself, or when the member goes to another screen.
+ */
+function useKeptOnItsScreen(received: ToastData): ToastData {
+  const { pathname } = useLocation();
+  const [kept, setKept] = useState(received ? { toast: received, pathname } : null);
+  // Derived state, set while rendering (React re-renders at once): a new message replaces the kept one.
+  if (received && kept?.toast !== received) setKept({ toast: received, pathname });
+  return received ?? (kept?.pathname === pathname ? kept.toast : null);
 }
 
 function StatusBanner({ toast }: { toast: NonNullable<ToastData> }) {

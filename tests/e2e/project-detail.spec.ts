@@ -414,6 +414,29 @@ test.describe("project detail mutations", () => {
     ]);
   });
 
+  test("Request Research opened by its address: the 'Submitted' message stays as the dialog closes", async ({
+    page,
+  }, info) => {
+    // The dialog in the URL (a shared link, or the link followed before the script ran), posted with JavaScript:
+    // closing it loads the screen again, which must not take the message away (without JavaScript the post
+    // answers a new page with the message: the journey above).
+    test.skip(jsDisabled(info), "a post without JavaScript answers a new page with the message");
+    const member = createMember();
+    const project = firstProject();
+    await login(page, member.email, member.password);
+    await page.goto(`/Projects/${project.id}?dialog=project-research`);
+    const research = dialog(page, "Request Research");
+    const comment = research.getByLabel("Comment");
+    await waitForHydration(comment);
+    await comment.fill("Is the bid date firm?");
+    const said = watchFor(page.getByText("Your message has been submitted successfully!"));
+    await research.getByRole("button", { name: "Submit Request" }).click();
+    await said;
+    await expect(research).toHaveCount(0);
+    await expect(page).not.toHaveURL(/dialog=/);
+    await expect(page.getByRole("dialog", { name: "Submitted" })).toBeVisible({ timeout: 1000 });
+  });
+
   test("a similar project link remembers the project it came from", async ({ page }) => {
     const project = firstProject();
     await login(page, "member@example.com");
