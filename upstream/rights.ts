@@ -4,6 +4,7 @@
  * that every project path asks, and which contacts a member without the directory may read.
  */
 import { FREE_TRIAL } from "../contract/constants";
+import { writeTransaction } from "./db/index";
 import { ApiError, type Deps, notFound } from "./http";
 import { coverageFor } from "./models/coverage";
 
@@ -95,7 +96,7 @@ export function memberRights(deps: Deps) {
    * was always open to the member. Runs as one immediate transaction: two tabs spending the last report at once
    * cannot both get it.
    */
-  const checkProject = db.transaction((userId: number, projectId: number, use: ProjectUse) => {
+  const checkProject = writeTransaction(db, (userId: number, projectId: number, use: ProjectUse) => {
     if (!projectExists.get(projectId)) throw notFound(PROJECT_NOT_FOUND);
     const row = trial.get(userId);
     if (isTrial(row)) {
@@ -127,7 +128,7 @@ export function memberRights(deps: Deps) {
 
     /** Refuses (404, 403) a project the member may not open or use; opening spends a trial's report. */
     requireProject(userId: number, projectId: number, use: ProjectUse) {
-      checkProject.immediate(userId, projectId, use);
+      checkProject(userId, projectId, use);
     },
 
     /**

@@ -1,8 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadMigrations, migrate, openDatabase, schemaVersion } from "../../upstream/db/index";
+import {
+  loadMigrations,
+  migrate,
+  openDatabase,
+  schemaVersion,
+  writeTransaction,
+} from "../../upstream/db/index";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -115,5 +122,51 @@ describe("migrations", () => {
     expect(schemaVersion(db)).toBe(base);
     expect(tables(db)).not.toContain("half");
     db.close();
+  });
+});
+
+describe("write transactions", () => {
+  /** The API's connection and another process's (a test creating a member, a second API process). */
+  function twoConnections() {
+    const path = join(tempDir(), "shared.sqlite");
+    const api = openDatabase(path);
+    api.exec("CREATE TABLE counter (n INTEGER)");
+    const other = new Database(path);
+    other.pragma("busy_timeout = 5000");
+    return { api, other };
+  }
+  /** Reads, lets the other connection commit (as during a password hash), then writes. */
+  const readOtherWrite = (api: Database.Database, other: Database.Database) => () => {
+    api.prepare("SELECT count(*) FROM counter").get();
+    other.prepare("INSERT INTO counter VALUES (1)").run();
+    api.prepare("INSERT INTO counter VALUES (2)").run();
+  };
+
+  it("holds the write lock from its start: no other connection commits between its read and its write", () => {
+    const { api, other } = twoConnections();
+    other.pragma("busy_timeout = 0");
+    expect(() => writeTransaction(api, readOtherWrite(api, other))()).toThrow(/database is locked/);
+    // It was the other connection that was refused (it would have waited busy_timeout): nothing of its got in.
+    expect(api.prepare("SELECT count(*) AS n FROM counter").get()).toEqual({ n: 0 });
+    other.close();
+    api.close();
+  });
+
+  it("(the failure it avoids) a deferred transaction that reads, then writes after another commit, fails at once", () => {
+    const { api, other } = twoConnections();
+    expect(() => api.transaction(readOtherWrite(api, other))()).toThrow(/database is locked/);
+    other.close();
+    api.close();
+  });
+
+  it("is how every transaction of the reference API is made", () => {
+    const root = join(__dirname, "..", "..", "upstream");
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts"));
+    const elsewhere = files
+      .map((file) => relative(root, join(root, file)))
+      // The seed and the migrations run alone, before the API serves.
+      .filter((file) => !file.startsWith("seed") && file !== join("db", "index.ts"))
+      .filter((file) => /\.transaction\(/.test(readFileSync(join(root, file), "utf8")));
+    expect(elsewhere).toEqual([]);
   });
 });

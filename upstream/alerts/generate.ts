@@ -1,4 +1,4 @@
-import type { Db } from "../db/index";
+import { type Db, writeTransaction } from "../db/index";
 
 export interface GenerateAlertsOptions {
   /** Projects entered or updated at or after this instant are considered. */
@@ -133,11 +133,11 @@ export function generateAlerts(db: Db, options: GenerateAlertsOptions): Generate
       .get(since, since)?.n ?? 0;
 
   let created = 0;
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const member of members) {
       created += matcher.record(member.id, matcher.match(member, since, limit), since, now);
     }
-  }).immediate();
+  })();
 
   return { users: members.length, created, projects: changed };
 }

@@ -41,6 +41,18 @@ export function migrate(db: Db, migrations = loadMigrations()): number[] {
   return applied;
 }
 
+/**
+ * A transaction that may write, begun IMMEDIATE: it takes the write lock first, waiting up to busy_timeout for
+ * another connection's. A deferred one that reads and then writes fails at once (SQLITE_BUSY_SNAPSHOT, "database
+ * is locked", busy_timeout does not apply) when another connection committed between its read and its write: a
+ * sign-up failed so while it hashed the password and a test process created a member. Every transaction of the
+ * reference API is made here (tests/upstream/db.test.ts checks that none is made elsewhere).
+ */
+export function writeTransaction<A extends unknown[], R>(db: Db, run: (...args: A) => R): (...args: A) => R {
+  const transaction = db.transaction(run);
+  return (...args: A) => transaction.immediate(...args);
+}
+
 const MMAP_BYTES = 1024 * 1024 * 1024;
 
 /** Opens (creating if needed) a database file with WAL and foreign keys on, migrated to the latest schema. */

@@ -11,7 +11,7 @@
  * secrets are replaced by "[redacted]": the outbox is the send log, and it keeps no working link.
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/index";
+import { type Db, writeTransaction } from "../db/index";
 import { headerText } from "./outbox";
 
 /** What the worker needs of a transport (Nodemailer's Transporter has it). */
@@ -134,7 +134,7 @@ export function createDelivery(options: DeliveryOptions) {
   const scrub = db.prepare("UPDATE outbox SET body = ?, html = ?, headers = ?, secrets = NULL WHERE id = ?");
 
   /** Settles a row: its state, and its secrets redacted, in one transaction. */
-  const settle = db.transaction((row: ClaimedRow, update: () => void) => {
+  const settle = writeTransaction(db, (row: ClaimedRow, update: () => void) => {
     update();
     const secrets = row.secrets ? (JSON.parse(row.secrets) as string[]) : [];
     if (secrets.length > 0) {

@@ -16,6 +16,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type AlertMember, alertMatcher } from "../alerts/generate";
+import { writeTransaction } from "../db/index";
 import { memberRights } from "../rights";
 import { type MailDeps, mailOutbox } from "./outbox";
 import { type AlertProject, alertsMessage, type ReminderNote, remindersMessage } from "./templates";
@@ -113,7 +114,8 @@ export function mailDigests(deps: MailDeps) {
   }
 
   /** Writes the period's message (or nothing) and marks it done, if this run still holds it. */
-  const complete = db.transaction(
+  const complete = writeTransaction(
+    db,
     (job: DigestJob, userId: number, period: string, at: Date, write: () => number | null): boolean => {
       if (!held.get(job, userId, period, owner)) return false;
       const outboxId = write();
@@ -137,7 +139,7 @@ export function mailDigests(deps: MailDeps) {
         if (rights.trialExpired(userId)) continue;
         if (!take("reminders", userId, period, at)) continue;
         summary.members++;
-        const mailed = complete.immediate("reminders", userId, period, at, () => {
+        const mailed = complete("reminders", userId, period, at, () => {
           const member = outbox.member(userId);
           const notes = dueNotes.all(userId, period);
           if (!member || notes.length === 0 || !reminderOn.get(userId)) return null;
@@ -189,7 +191,7 @@ export function mailDigests(deps: MailDeps) {
         const previous = lastDone.get("alerts", userId)?.done_at;
         const weekAgo = new Date(at.getTime() - WEEK_MS).toISOString();
         const since = previous && previous > weekAgo ? previous : weekAgo;
-        const mailed = complete.immediate("alerts", userId, period, at, () => {
+        const mailed = complete("alerts", userId, period, at, () => {
           const settings = alertMember.get(userId);
           const member = outbox.member(userId);
           if (!settings?.alert_weekly || !member) return null;

@@ -4,6 +4,7 @@ import { ChangePasswordRequest, UpdateAccountRequest } from "../../contract/acco
 import { ALERT_OPERATORS } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { parseMillions } from "../alerts/generate";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, type FieldErrors, readBody, requireAuth } from "../http";
 import { mailOutbox } from "../mail/outbox";
 import { isTimeZone } from "../mail/zones";
@@ -251,7 +252,7 @@ export function accountRoutes(deps: Deps) {
     if (Object.keys(errors).length > 0) fail(errors);
 
     const now = deps.now().toISOString();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       const columns: string[] = [];
       const values: unknown[] = [];
       for (const k of accountKeys) {
@@ -280,7 +281,7 @@ export function accountRoutes(deps: Deps) {
         mail.emailChanged(userId, emailChange.from, emailChange.to);
         closeResets.run(now, userId);
       }
-    }).immediate();
+    })();
     return c.json({ message: accountKeys.length > 0 ? ACCOUNT_SAVED : SETTINGS_SAVED });
   });
 
@@ -307,13 +308,13 @@ export function accountRoutes(deps: Deps) {
 
     const hash = hashPassword(body.newPassword);
     const now = deps.now().toISOString();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       setPassword.run(hash, now, userId);
       revokeOthers.run(now, userId, c.get("tokenHash"));
       closeResets.run(now, userId);
       // The other sessions end, and so does the calendar feed's old address (a credential of its own).
       setFeedHash.run(newFeedHash(), userId);
-    }).immediate();
+    })();
     return c.json({ message: PASSWORD_CHANGED });
   });
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
 import { mailOutbox } from "../mail/outbox";
 import { hashPassword, hashToken, randomToken, verifyPassword } from "../security";
@@ -103,7 +104,7 @@ export function authRoutes(deps: Deps) {
       const now = deps.now();
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
-      db.transaction(() => {
+      writeTransaction(db, () => {
         // Only the newest link works.
         expireResets.run(now.toISOString(), user.id);
         insertReset.run(
@@ -113,7 +114,7 @@ export function authRoutes(deps: Deps) {
           new Date(now.getTime() + RESET_TTL_MS).toISOString(),
         );
         mail.passwordReset(user.id, token, expiresAt, RESET_TTL_MS / 60_000);
-      }).immediate();
+      })();
     }
     return c.json({ message: RESET_LINK_SENT });
   });
@@ -124,16 +125,14 @@ export function authRoutes(deps: Deps) {
     const reset = findReset.get(hashToken(reset_token), now);
     if (!reset) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
     const passwordHash = hashPassword(newPassword);
-    const done = db
-      .transaction(() => {
-        if (useReset.run(now, reset.id).changes !== 1) return false;
-        setPassword.run(passwordHash, now, reset.user_id);
-        revokeUserTokens.run(now, reset.user_id);
-        // The calendar feed's address is a credential too: whoever had it loses it with the sessions.
-        setFeedHash.run(newFeedHash(), reset.user_id);
-        return true;
-      })
-      .immediate();
+    const done = writeTransaction(db, () => {
+      if (useReset.run(now, reset.id).changes !== 1) return false;
+      setPassword.run(passwordHash, now, reset.user_id);
+      revokeUserTokens.run(now, reset.user_id);
+      // The calendar feed's address is a credential too: whoever had it loses it with the sessions.
+      setFeedHash.run(newFeedHash(), reset.user_id);
+      return true;
+    })();
     if (!done) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
     return c.json({ message: RESET_DONE, user: { email: reset.email } });
   });

@@ -9,6 +9,7 @@ import {
 } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
 import { type CsvColumn, listDownload } from "../csv";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { type ContactListParams, contactQueries, parseContactListParams } from "../models/contacts/index";
 import { Id, NullableId } from "../params";
@@ -135,10 +136,10 @@ export function contactRoutes(deps: Deps) {
     const userId = c.get("userId");
     const note = body.note?.trim() ? body.note.trim() : null;
     const now = deps.now().toISOString();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       ensureSaved(userId, body.contact_id);
       setNote.run(note, note === null ? null : now, now, userId, body.contact_id);
-    }).immediate();
+    })();
     return c.json({ message: "Your note was saved successfully.", data: { note } });
   });
 
@@ -150,13 +151,11 @@ export function contactRoutes(deps: Deps) {
       const message = "The selected folder does not exist.";
       throw new ApiError(422, message, { tag_id: [message] });
     }
-    const link = db
-      .transaction(() => {
-        ensureSaved(userId, body.contact_id);
-        setTag.run(body.tag_id, deps.now().toISOString(), userId, body.contact_id);
-        return savedLink(userId, body.contact_id);
-      })
-      .immediate();
+    const link = writeTransaction(db, () => {
+      ensureSaved(userId, body.contact_id);
+      setTag.run(body.tag_id, deps.now().toISOString(), userId, body.contact_id);
+      return savedLink(userId, body.contact_id);
+    })();
     return c.json({ message: "The folder was updated.", data: { id: link.id, tag_id: link.tag_id } });
   });
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { UnsubscribeQuery, UnsubscribeRequest } from "../../contract/mail";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, readRaw } from "../http";
 import { hashToken } from "../security";
 
@@ -71,10 +72,10 @@ export function mailRoutes(deps: Deps) {
     const { token } = parsed.data;
     const row = lookup(token);
     const now = deps.now().toISOString();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       off[row.list].run(now, row.user_id);
       used.run(now, hashToken(token));
-    }).immediate();
+    })();
     return c.json({ message: DONE[row.list], data: info(row, false) });
   });
 

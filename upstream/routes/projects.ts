@@ -10,6 +10,7 @@ import {
   SaveProjectRequest,
 } from "../../contract/projects";
 import { type CsvColumn, listDownload } from "../csv";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { coverageFor } from "../models/coverage";
 import { parseProjectListParams, projectQueries } from "../models/projects/index";
@@ -155,13 +156,11 @@ export function projectRoutes(deps: Deps) {
       const message = "The selected folder does not exist.";
       throw new ApiError(422, message, { tag_id: [message] });
     }
-    const link = db
-      .transaction(() => {
-        saveLink.run(userId, body.project_id, deps.now().toISOString());
-        setTag.run(body.tag_id, userId, body.project_id);
-        return linkOf.get(userId, body.project_id)!;
-      })
-      .immediate();
+    const link = writeTransaction(db, () => {
+      saveLink.run(userId, body.project_id, deps.now().toISOString());
+      setTag.run(body.tag_id, userId, body.project_id);
+      return linkOf.get(userId, body.project_id)!;
+    })();
     return c.json({ message: FOLDER_UPDATED, data: link });
   });
 
@@ -244,9 +243,9 @@ export function projectRoutes(deps: Deps) {
     const { ids } = await readBody(c, BulkBody);
     const userId = c.get("userId");
     const unique = [...new Set(ids)];
-    const removed = db
-      .transaction(() => unique.reduce((n, id) => n + unsave.run(userId, id).changes, 0))
-      .immediate();
+    const removed = writeTransaction(db, () =>
+      unique.reduce((n, id) => n + unsave.run(userId, id).changes, 0),
+    )();
     return c.json({ message: SAVED_REMOVED, data: { removed } });
   });
 

@@ -5,6 +5,7 @@ import { FREE_TRIAL } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { County } from "../../contract/register";
 import { TAG_PALETTE } from "../../contract/tags";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { mailOutbox } from "../mail/outbox";
 import { limitedDimensions } from "../models/coverage";
@@ -279,11 +280,13 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
   }
 
   /** Creates the member, their subscription, coverage and folders, and records the key: all or nothing. */
-  const createAccount = db.transaction(
+  const createAccount = writeTransaction(
+    db,
     (
       body: z.infer<typeof RegisterBody>,
       checked: ReturnType<typeof prices.check>,
       paid: Paid,
+      passwordHash: string,
       answerOf: (userId: number) => object,
     ) => {
       const earlier = stored.get(body.idempotency_key);
@@ -294,7 +297,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       const userId = Number(
         insertUser.run(
           body.email,
-          hashPassword(body.password),
+          passwordHash,
           body.first_name,
           body.last_name,
           body.company,
@@ -338,7 +341,8 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     },
   );
 
-  const activate = db.transaction(
+  const activate = writeTransaction(
+    db,
     (subId: number, userId: number, checked: ReturnType<typeof prices.check>, paid: Paid) => {
       const now = deps.now().toISOString();
       db.prepare(
@@ -413,7 +417,8 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         body.card,
       );
     }
-    const answer = createAccount(body, checked, paid, (userId) => ({
+    // Hashed before the transaction: scrypt takes tens of milliseconds, too long to hold the write lock.
+    const answer = createAccount(body, checked, paid, hashPassword(body.password), (userId) => ({
       message: REGISTERED,
       data: { user_id: userId, email: body.email, payment_total: total },
     }));
@@ -481,7 +486,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       const message = "Choose only what your plan includes; more coverage is a new subscription.";
       throw new ApiError(422, message, { plan_states: [message] });
     }
-    db.transaction(() => saveCoverage(sub.id, { ...checked, services: [] })).immediate();
+    writeTransaction(db, () => saveCoverage(sub.id, { ...checked, services: [] }))();
     return c.json({ message: COVERAGE_SAVED });
   });
 

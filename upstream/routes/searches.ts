@@ -6,6 +6,7 @@ import {
   type SavedSearch,
   SaveSearchRequest,
 } from "../../contract/searches";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 
 const SAVED_SEARCH_NOT_FOUND = "A saved search with this ID could not be found.";
@@ -60,16 +61,14 @@ export function searchRoutes(deps: Deps) {
       const body = await readBody(c, SaveSearchRequest);
       if (!isJsonObject(body.search)) throw new ApiError(422, NOT_JSON, { search: [NOT_JSON] });
       const userId = c.get("userId");
-      const saved = db
-        .transaction(() => {
-          if (countOf.get(userId, kind)! >= SAVED_SEARCHES_MAX)
-            throw new ApiError(422, TOO_MANY_SAVED_SEARCHES);
-          const id = Number(
-            insert.run(userId, kind, body.name, body.search, deps.now().toISOString()).lastInsertRowid,
-          );
-          return own.get(id, userId, kind)!;
-        })
-        .immediate();
+      const saved = writeTransaction(db, () => {
+        if (countOf.get(userId, kind)! >= SAVED_SEARCHES_MAX)
+          throw new ApiError(422, TOO_MANY_SAVED_SEARCHES);
+        const id = Number(
+          insert.run(userId, kind, body.name, body.search, deps.now().toISOString()).lastInsertRowid,
+        );
+        return own.get(id, userId, kind)!;
+      })();
       return c.json({ data: saved, message: "The search was saved." }, 201);
     });
 

@@ -9,6 +9,7 @@ import {
   UpdateTagRequest,
 } from "../../contract/tags";
 import type { Tag } from "../../contract/user";
+import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { Id, numeric } from "../params";
 
@@ -69,16 +70,14 @@ export function tagRoutes(deps: Deps) {
     const userId = c.get("userId");
     if (isDefaultTagColor(body.color))
       throw new ApiError(422, DEFAULT_COLOUR_RESERVED, { color: [DEFAULT_COLOUR_RESERVED] });
-    const tag = db
-      .transaction(() => {
-        if (countOfType.get(userId, body.tag_type)! >= MAX_FOLDERS_PER_TYPE)
-          throw new ApiError(422, TOO_MANY_FOLDERS);
-        const id = Number(
-          insert.run(userId, body.name, body.color, body.tag_type, deps.now().toISOString()).lastInsertRowid,
-        );
-        return own.get(id, userId)!;
-      })
-      .immediate();
+    const tag = writeTransaction(db, () => {
+      if (countOfType.get(userId, body.tag_type)! >= MAX_FOLDERS_PER_TYPE)
+        throw new ApiError(422, TOO_MANY_FOLDERS);
+      const id = Number(
+        insert.run(userId, body.name, body.color, body.tag_type, deps.now().toISOString()).lastInsertRowid,
+      );
+      return own.get(id, userId)!;
+    })();
     return c.json({ data: tag, message: "The folder was created." }, 201);
   });
 
@@ -104,10 +103,10 @@ export function tagRoutes(deps: Deps) {
     const tag = own.get(idParam(c), userId);
     if (!tag) throw notFound(FOLDER_NOT_FOUND);
     if (isDefaultTagColor(tag.color)) throw new ApiError(422, DEFAULT_NOT_DELETABLE);
-    db.transaction(() => {
+    writeTransaction(db, () => {
       for (const s of clearLinks) s.run(tag.id);
       remove.run(tag.id);
-    }).immediate();
+    })();
     return c.json({ message: FOLDER_DELETED });
   });
 

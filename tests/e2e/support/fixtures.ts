@@ -218,6 +218,8 @@ export function createMember(options: { firstName?: string; lastName?: string; p
   const email = `e2e-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.test`;
   const password = options.password ?? DEMO_PASSWORD;
   const now = new Date().toISOString();
+  // Hashed before the write lock is taken: scrypt takes tens of milliseconds, which the API would wait.
+  const passwordHash = hashPassword(password);
   const conn = new Database(DB_PATH, { fileMustExist: true });
   conn.pragma("busy_timeout = 5000");
   try {
@@ -230,7 +232,7 @@ export function createMember(options: { firstName?: string; lastName?: string; p
           )
           .run(
             email,
-            hashPassword(password),
+            passwordHash,
             options.firstName ?? "Tess",
             options.lastName ?? "Throwaway",
             // A calendar feed secret, as the seed gives every member.

@@ -11,7 +11,7 @@ import type {
   EditCompanyRequest,
 } from "../../../contract/companies";
 import { reindexCompanies } from "../../db/fts";
-import type { Db } from "../../db/index";
+import { type Db, writeTransaction } from "../../db/index";
 import { placeholders } from "../list-params";
 import { duplicateIds } from "./duplicates";
 import type { CompanyListParams } from "./params";
@@ -161,7 +161,7 @@ export function companyQueries(db: Db) {
    * is taken over; then the other company is deleted.
    */
   function merge(id: number, otherId: number, now: string) {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       const kept = locations.all(id);
       for (const loc of locations.all(otherId)) {
         if (kept.some((k) => sameAddress(k, loc)))
@@ -196,13 +196,13 @@ export function companyQueries(db: Db) {
       db.prepare("DELETE FROM company_partners WHERE company_id = ? OR partner_id = ?").run(otherId, otherId);
       db.prepare("DELETE FROM companies WHERE id = ?").run(otherId);
       reindexCompanies(db, [id, otherId]);
-    }).immediate();
+    })();
   }
 
   /** The edit: name, URL, phone, types, and the whole list of locations (those left out are removed). */
   function update(id: number, body: EditCompanyRequest, now: string) {
     const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.prepare("UPDATE companies SET name = ?, url = ?, phone = ?, updated_at = ? WHERE id = ?").run(
         body.name.trim(),
         blank(body.url),
@@ -232,7 +232,7 @@ export function companyQueries(db: Db) {
         else addLoc.run(id, ...values);
       }
       reindexCompanies(db, [id]);
-    }).immediate();
+    })();
   }
 
   return { list, iterateIds, rowsFor, get, projectsOf, partnersOf, duplicatesOf, merge, update };
