@@ -28,7 +28,7 @@ export function Toast({ toast: received }: { toast: ToastData }) {
 /**
  * The last message received, kept while the member stays on the screen it came with. The root loader hands a
  * flash message out once, so the next load of the same screen has none: closing a dialog opened by its URL
- * (`?dialog=research`, a link followed before the script ran) after its post succeeded is such a load, and
+ * (`?dialog=project-research`, the shell's `?dialog=research`: a link followed before the script ran) after its post succeeded is such a load, and
  * without this the 'Submitted' message vanished as it appeared. A message goes when dismissed, when it closes
  * itself, or when the member goes to another screen.
  */
