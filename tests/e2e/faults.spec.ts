@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { hashToken } from "../../upstream/security";
 import {
   createMemberWithData,
+  eachConcurrently,
   expect,
   expectNoLeaks,
   loginAt,
@@ -88,6 +89,35 @@ async function expectFriendlyErrorPage(page: Page, status: number, where: string
   expectNoLeaks(page.url(), tokens, `${where} (URL)`);
 }
 
+/** A client-side navigation by the page's router (the page must have hydrated). */
+async function navigateInPage(page: Page, to: string) {
+  await page.evaluate(async (path) => {
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+      .__reactRouterDataRouter;
+    await router.navigate(path);
+  }, to);
+}
+
+/**
+ * With JavaScript, puts the page on a working screen (/Notes) with its router ready, through the API: by the
+ * router when the page has one (a client navigation costs less than a document and its hydration), otherwise by
+ * loading the document. The client router exists once the page has hydrated, which comes after its first paint
+ * (decision 062), so after the load event that page.goto waits for.
+ */
+async function onWorkingScreen(page: Page, base: string) {
+  const notes = page.getByRole("heading", { name: "Notes", level: 1 });
+  if (page.url().startsWith(base) && (await page.evaluate(() => "__reactRouterDataRouter" in window))) {
+    await navigateInPage(page, "/Notes");
+  } else {
+    await page.goto(`${base}/Notes`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  }
+  await expect(notes).toBeVisible();
+}
+
+/** Pages of one member's browser that take the screens in turns: the "timeout" fault costs a second a screen. */
+const SCREEN_LANES = 3;
+
 test.describe("logged-in screens", () => {
   for (const mode of FAULT_MODES) {
     test(`every screen fails friendly when ${FAULT_DESCRIPTIONS[mode]}`, async ({ page, side }, info) => {
@@ -97,35 +127,36 @@ test.describe("logged-in screens", () => {
       await side.proxy.set("pass");
       await loginAt(page, side.url, member.email);
       const status = EXPECTED_STATUS[mode];
+      // The fault is the proxy's, for every page at once: the screens go in rounds, one per page, each round
+      // starting from working pages (JavaScript) under "pass", then all of its screens under the fault.
+      const lanes = [page];
+      while (lanes.length < SCREEN_LANES) lanes.push(await page.context().newPage());
 
-      for (const screen of memberScreens) {
-        const path = fillPath(screen.pattern, values);
-        const where = `${path} (${screen.id}) under ${mode}`;
-        if (jsDisabled(info)) {
-          // A document request.
-          await side.proxy.set(mode);
-          const response = await page.goto(`${side.url}${path}`);
-          expect(response?.status(), where).toBe(status);
-          await expectFriendlyErrorPage(page, status, where, side.proxy.tokens);
-        } else {
-          // With JavaScript: a client-side navigation (the router's data request), from a working page.
-          await side.proxy.set("pass");
-          if (!page.url().startsWith(side.url) || !(await page.getByRole("navigation").count())) {
-            await page.goto(`${side.url}/Notes`);
-          }
-          // The client router exists once the page has hydrated, which comes after its first paint (decision 062),
-          // so after the load event that page.goto waits for.
-          await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-          await side.proxy.set(mode);
-          await page.evaluate(async (to) => {
-            const router = (
-              window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-            ).__reactRouterDataRouter;
-            await router.navigate(to);
-          }, path);
-          await expectFriendlyErrorPage(page, status, where, side.proxy.tokens);
+      for (let round = 0; round < memberScreens.length; round += lanes.length) {
+        const screens = memberScreens.slice(round, round + lanes.length);
+        await side.proxy.set("pass");
+        if (!jsDisabled(info)) {
+          await Promise.all(screens.map((_, i) => onWorkingScreen(lanes[i] as Page, side.url)));
         }
+        await side.proxy.set(mode);
+        await Promise.all(
+          screens.map(async (screen, i) => {
+            const lane = lanes[i] as Page;
+            const path = fillPath(screen.pattern, values);
+            const where = `${path} (${screen.id}) under ${mode}`;
+            if (jsDisabled(info)) {
+              // A document request.
+              const response = await lane.goto(`${side.url}${path}`);
+              expect(response?.status(), where).toBe(status);
+            } else {
+              // With JavaScript: a client-side navigation (the router's data request), from a working page.
+              await navigateInPage(lane, path);
+            }
+            await expectFriendlyErrorPage(lane, status, where, side.proxy.tokens);
+          }),
+        );
       }
+      for (const lane of lanes.slice(1)) await lane.close();
 
       // The app is still up and serves the member once the API is back.
       await side.proxy.set("pass");
@@ -485,7 +516,8 @@ test.describe("a hung API", () => {
 
     await side.proxy.set("timeout");
     const slow: string[] = [];
-    for (const probe of probes) {
+    // Four at a time: each probe waits on the hung API, so they overlap without slowing one another.
+    await eachConcurrently(probes, 4, async (probe) => {
       const started = performance.now();
       const res = await fetch(probe.url, { redirect: "manual", ...probe.init });
       await res.arrayBuffer();
@@ -493,7 +525,7 @@ test.describe("a hung API", () => {
       expect(res.status, probe.where).not.toBe(500);
       if (ms > (probe.init?.method === "POST" ? postLimit : limit))
         slow.push(`${probe.where}: ${Math.round(ms)} ms (${res.status})`);
-    }
+    });
     await side.proxy.set("pass");
     expect(slow, `pages answered after ${limit} ms, posts after ${postLimit} ms`).toEqual([]);
     expect(side.alive()).toBe(true);
