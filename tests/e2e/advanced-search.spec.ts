@@ -8,7 +8,16 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { APP_URL } from "./support/env";
-import { expect, expectAxeClean, expectDialogOpen, jsDisabled, login, query, test } from "./support/fixtures";
+import {
+  expect,
+  expectAxeClean,
+  expectDialogOpen,
+  jsDisabled,
+  login,
+  loginTo,
+  query,
+  test,
+} from "./support/fixtures";
 
 const main = (page: Page) => page.getByRole("main");
 const panel = (page: Page) => page.getByRole("form", { name: "Advanced project search" });
@@ -48,8 +57,7 @@ test.describe("advanced project search", () => {
   test("a multi-field search is a readable URL that a fresh browser opens to the same fields and results", {
     tag: "@late-script",
   }, async ({ page, browser }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", "member@example.com");
     await main(page).getByRole("link", { name: "Advanced search" }).click();
     await panel(page).getByRole("radio", { name: "Public" }).check();
     await panel(page).getByLabel("State").selectOption(["TX", "CA"]);
@@ -89,8 +97,7 @@ test.describe("advanced project search", () => {
   test("project types bring their subtypes and units, states their counties", {
     tag: "@late-script",
   }, async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?panel=1");
+    await loginTo(page, "/Projects?panel=1", "member@example.com");
     await expect(panel(page).getByRole("group", { name: "Project Subtypes" })).toHaveCount(0);
     await expect(panel(page).getByLabel("County")).toBeDisabled();
 
@@ -174,8 +181,7 @@ test.describe("advanced project search", () => {
   });
 
   test("Download CSV follows the advanced search", { tag: "@late-script" }, async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?panel=1&sector=Public&state=TX");
+    await loginTo(page, "/Projects?panel=1&sector=Public&state=TX", "member@example.com");
     const expected = countWhere("p.sector = 'Public' AND p.state = 'TX'");
     await expect.poll(() => matching(page)).toBe(expected);
     const [download] = await Promise.all([
@@ -191,8 +197,7 @@ test.describe("advanced project search", () => {
   });
 
   test("an empty name is refused and the dialog stays open", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?panel=1&sector=Private&dialog=save-search");
+    await loginTo(page, "/Projects?panel=1&sector=Private&dialog=save-search", "member@example.com");
     const save = page.getByRole("dialog", { name: "Save Search" });
     await expectDialogOpen(save);
     await save.getByRole("button", { name: "Save" }).click();
@@ -200,8 +205,7 @@ test.describe("advanced project search", () => {
   });
 
   test("Clear all fields searches again with inactive projects and no keyword", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?panel=1&sector=Public&query=school");
+    await loginTo(page, "/Projects?panel=1&sector=Public&query=school", "member@example.com");
     await panel(page).getByRole("link", { name: "Clear all fields" }).click();
     await expect(page).toHaveURL(/showInactive=1/);
     const url = new URL(page.url());
@@ -230,8 +234,7 @@ test.describe("advanced project search", () => {
   });
 
   test("a free-trial member gets the subscribe nudge and no advanced search runs", async ({ page }) => {
-    await login(page, "trial@example.com");
-    await page.goto("/Projects?panel=1&sector=Public&state=TX");
+    await loginTo(page, "/Projects?panel=1&sector=Public&state=TX", "trial@example.com");
     await expect(panel(page).locator("..").getByRole("alert")).toContainText("Subscribe");
     await expect.poll(() => matching(page)).toBe(countWhere("1"));
   });
@@ -250,8 +253,7 @@ test.describe("advanced project search", () => {
   });
 
   test("the saved list has no advanced search", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Me/Projects?panel=1&sector=Public");
+    await loginTo(page, "/Me/Projects?panel=1&sector=Public", "member@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Saved Projects" })).toBeVisible();
     await expect(panel(page)).toHaveCount(0);
     await expect(main(page).getByRole("link", { name: "Advanced search" })).toHaveCount(0);
@@ -306,8 +308,7 @@ test.describe("advanced contact and company search", () => {
   });
 
   test("a company search by state and name, saved and loaded again", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Companies?panel=1");
+    await loginTo(page, "/Companies?panel=1", "member@example.com");
     const form = page.getByRole("form", { name: "Advanced company search" });
     await form.getByLabel("State").selectOption(["TX"]);
     await form.getByLabel("Name", { exact: true }).fill("Construction");

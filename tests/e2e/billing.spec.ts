@@ -27,7 +27,7 @@ import {
   expectAxeClean,
   httpOnly,
   logFromHere,
-  login,
+  loginTo,
   query,
   test,
   writeDb,
@@ -444,8 +444,7 @@ test.describe("coverage chosen after the fact", () => {
         )
         .run(member.email),
     );
-    await login(page, member.email, member.password);
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", member.email, member.password);
     await expect(page.getByText(/^0 matching results\./)).toBeVisible();
     await subscription(page);
     const form = page.getByRole("form", { name: "Choose your coverage" });

@@ -18,6 +18,7 @@ import {
   jsDisabled,
   lastOutboxId,
   login,
+  loginTo,
   query,
   resetLinkFor,
   test,
@@ -114,8 +115,7 @@ test.describe("calendar", () => {
     const now = monthFromNow(0);
     const later = monthFromNow(3);
     const before = monthFromNow(-1);
-    await login(page, "member@example.com");
-    await page.goto(`/Calendar?month=${later.month}`);
+    await loginTo(page, `/Calendar?month=${later.month}`, "member@example.com");
     await expect(monthHeading(page)).toHaveText(later.title);
     await page.getByRole("link", { name: "Today", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`month=${now.month}$`));
@@ -180,8 +180,7 @@ test.describe("calendar", () => {
         "INSERT INTO project_notes (user_id, project_id, note, notification_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
       ).run(userId, p.id, "Feed: send the brochure", day, at, at);
     });
-    await login(page, member.email, member.password);
-    await page.goto("/Calendar");
+    await loginTo(page, "/Calendar", member.email, member.password);
     const address = page.getByLabel("Calendar feed address");
     const feedUrl = await address.inputValue();
     expect(feedUrl).toMatch(new RegExp(`^${APP_URL}/Calendar/[0-9a-f]{40}/Ical$`));
@@ -243,8 +242,7 @@ test.describe("calendar", () => {
     expect((await program.get(first)).status()).toBe(200);
 
     // The password change (which also ends the member's other sessions).
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", member.email, member.password);
     await page.getByRole("link", { name: "Change password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change password" });
     await expectDialogOpen(dialog);
@@ -313,8 +311,7 @@ test.describe("calendar", () => {
   test("Reset address works as a plain form post", async ({ page }) => {
     test.skip(!jsDisabled(test.info()), "the no-JS form post");
     const member = createMember();
-    await login(page, member.email, member.password);
-    await page.goto(`/Calendar?month=${monthFromNow(1).month}`);
+    await loginTo(page, `/Calendar?month=${monthFromNow(1).month}`, member.email, member.password);
     const address = page.getByLabel("Calendar feed address");
     const old = await address.inputValue();
     await page.getByRole("button", { name: "Reset address" }).click();

@@ -6,7 +6,16 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { expect, expectAxeClean, expectDialogOpen, login, query, test, writeDb } from "./support/fixtures";
+import {
+  expect,
+  expectAxeClean,
+  expectDialogOpen,
+  login,
+  loginTo,
+  query,
+  test,
+  writeDb,
+} from "./support/fixtures";
 import { sidebar } from "./support/shell";
 
 const NOT_INCLUDED = "The company search is not part of your subscription.";
@@ -113,8 +122,11 @@ test.describe("companies list", () => {
 
   test("Download CSV posts the list and answers every matching row", async ({ page }) => {
     const company = richCompany();
-    await login(page, "member@example.com");
-    await page.goto(`/Companies?page=1&perPage=15&query=${encodeURIComponent(company.name)}`);
+    await loginTo(
+      page,
+      `/Companies?page=1&perPage=15&query=${encodeURIComponent(company.name)}`,
+      "member@example.com",
+    );
     const button = page.getByRole("button", { name: "Download CSV" });
     await expect(page.locator("form", { has: button })).toHaveAttribute("method", "post");
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
@@ -142,8 +154,7 @@ test.describe("company detail", () => {
     page,
   }) => {
     const company = richCompany();
-    await login(page, "member@example.com");
-    await page.goto(`/Companies/${company.id}`);
+    await loginTo(page, `/Companies/${company.id}`, "member@example.com");
     await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
     await expect(page.getByRole("link", { name: company.url })).toHaveAttribute(
       "href",
@@ -182,8 +193,7 @@ test.describe("company detail", () => {
   });
 
   test("a missing company says so in an Error dialog that leads back to the list", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Companies/987654321");
+    await loginTo(page, "/Companies/987654321", "member@example.com");
     const error = dialog(page, "Error");
     await expectDialogOpen(error);
     await expect(error).toContainText(NOT_FOUND);
@@ -194,8 +204,7 @@ test.describe("company detail", () => {
 
   test("researcher edits name, phone and locations (a form post); no Merge & fix", async ({ page }, info) => {
     const own = ownCompany(`R${info.project.name}`);
-    await login(page, "researcher@example.com");
-    await page.goto(`/Companies/${own.id}`);
+    await loginTo(page, `/Companies/${own.id}`, "researcher@example.com");
     await expect(page.getByText("No Associated Companies")).toBeHidden();
     await expect(tab(page, "Merge & fix")).toHaveCount(0);
     await page.getByRole("link", { name: "Edit", exact: true }).click();
@@ -227,8 +236,7 @@ test.describe("company detail", () => {
 
   test("admin merges a duplicate after the confirmation (a form post)", async ({ page }, info) => {
     const own = ownCompany(`A${info.project.name}`, true);
-    await login(page, "admin@example.com");
-    await page.goto(`/Companies/${own.id}`);
+    await loginTo(page, `/Companies/${own.id}`, "admin@example.com");
     await tab(page, "Merge & fix").click();
     const table = page.getByRole("table", { name: "Possible duplicates" });
     await expect(table).toContainText(own.dupName);
@@ -251,8 +259,7 @@ test.describe("company detail", () => {
   test("the action refuses a merge posted by a researcher, as the API does", async ({ page }, info) => {
     test.skip(info.project.name !== "js", "a hand-made post from the page: run once");
     const own = ownCompany("Forged", true);
-    await login(page, "researcher@example.com");
-    await page.goto(`/Companies/${own.id}`);
+    await loginTo(page, `/Companies/${own.id}`, "researcher@example.com");
     const status = await page.evaluate(async ({ id, dupId }) => {
       const body = new URLSearchParams({ intent: "merge", mergeWithId: String(dupId) });
       const res = await fetch(`/Companies/${id}`, { method: "POST", body, redirect: "manual" });
@@ -264,8 +271,7 @@ test.describe("company detail", () => {
 
   test("both screens pass axe", async ({ page }) => {
     const company = richCompany();
-    await login(page, "admin@example.com");
-    await page.goto("/Companies");
+    await loginTo(page, "/Companies", "admin@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Companies" })).toBeVisible();
     await expectAxeClean(page);
     await page.goto(`/Companies/${company.id}?tab=merge`);

@@ -13,6 +13,7 @@ import {
   expectDialogOpen,
   jsDisabled,
   login,
+  loginTo,
   query,
   test,
   writeDb,
@@ -119,8 +120,7 @@ test.describe("contact directory", () => {
     page,
   }) => {
     const contact = richContact();
-    await login(page, "member@example.com");
-    await page.goto("/Contacts");
+    await loginTo(page, "/Contacts", "member@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Directory" })).toBeVisible();
     const search = page.getByRole("main").getByRole("search");
     await search.getByRole("searchbox", { name: "Search contacts" }).fill(contact.last_name);
@@ -142,8 +142,7 @@ test.describe("contact directory", () => {
   });
 
   test("sorting cycles through the header links and paging keeps 15 rows a page", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Contacts");
+    await loginTo(page, "/Contacts", "member@example.com");
     const header = page.getByRole("columnheader", { name: /Last Name/ });
     await expect(header).toHaveAttribute("aria-sort", "none");
     await header.getByRole("link").click();
@@ -190,8 +189,7 @@ test.describe("contact directory", () => {
       insert.run(member.id, contacts[1].id, key.id, now, now);
       insert.run(member.id, contacts[2].id, null, now, now);
     });
-    await login(page, member.email, member.password);
-    await page.goto("/Contacts");
+    await loginTo(page, "/Contacts", member.email, member.password);
     const filter = page.getByRole("navigation", { name: "Folder filter" });
     await filter.getByRole("link", { name: "Key people", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/Contacts\\?page=1&perPage=15&tag=${key.id}$`));
@@ -221,8 +219,12 @@ test.describe("contact directory", () => {
   test("selected rows move to a folder", { tag: "@late-script" }, async ({ page }) => {
     const member = contactMember();
     const suppliers = member.tags[1];
-    await login(page, member.email, member.password);
-    await page.goto("/Contacts?page=1&perPage=15&orderBy=last_name&orderDirection=asc");
+    await loginTo(
+      page,
+      "/Contacts?page=1&perPage=15&orderBy=last_name&orderDirection=asc",
+      member.email,
+      member.password,
+    );
     const ids = (await rowIds(page)).slice(0, 2);
     for (const id of ids) await page.getByRole("checkbox", { name: `Select row ${id}` }).check();
     await page.getByRole("button", { name: "Move to folder" }).click();
@@ -251,8 +253,11 @@ test.describe("contact directory", () => {
     tag: "@late-script",
   }, async ({ page }) => {
     const contact = richContact();
-    await login(page, "member@example.com");
-    await page.goto(`/Contacts?page=1&perPage=15&query=${encodeURIComponent(contact.last_name)}`);
+    await loginTo(
+      page,
+      `/Contacts?page=1&perPage=15&query=${encodeURIComponent(contact.last_name)}`,
+      "member@example.com",
+    );
     const button = page.getByRole("button", { name: "Download CSV" });
     await expect(button).toBeVisible();
     await expect(page.locator("form", { has: button })).toHaveAttribute("method", "post");
@@ -266,15 +271,13 @@ test.describe("contact directory", () => {
     expect(lastNames).toContain(contact.last_name);
 
     await page.context().clearCookies();
-    await login(page, "basic@example.com");
-    await page.goto("/Me/Contacts");
+    await loginTo(page, "/Me/Contacts", "basic@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Saved Contacts" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
   });
 
   test("a member without the directory is told so and has no Directory entry", async ({ page }) => {
-    await login(page, "basic@example.com");
-    await page.goto("/Contacts");
+    await loginTo(page, "/Contacts", "basic@example.com");
     await expect(page.getByText(DIRECTORY_NOT_INCLUDED)).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
     await expect(sidebar(page).getByRole("link", { name: "Directory", exact: true })).toHaveCount(0);
@@ -285,8 +288,7 @@ test.describe("contact directory", () => {
 test.describe("contact detail", () => {
   test("shows every field with a value, Email contact and the way back to the list", async ({ page }) => {
     const contact = richContact();
-    await login(page, "member@example.com");
-    await page.goto(`/Contacts/${contact.id}?page=2&perPage=15&query=smith`);
+    await loginTo(page, `/Contacts/${contact.id}?page=2&perPage=15&query=smith`, "member@example.com");
     const name = `${contact.first_name} ${contact.last_name}`;
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(name));
@@ -349,8 +351,7 @@ test.describe("contact detail", () => {
          WHERE y.project_id = p.id AND t.name IN ('Hotel', 'Multifamily'))
        ORDER BY c.id LIMIT 1`,
     )[0];
-    await login(page, "basic@example.com");
-    await page.goto(`/Contacts/${contact.id}`);
+    await loginTo(page, `/Contacts/${contact.id}`, "basic@example.com");
     await expect(
       page.getByRole("heading", { level: 1, name: `${contact.first_name} ${contact.last_name}` }),
     ).toBeVisible();
@@ -384,8 +385,7 @@ test.describe("contact detail", () => {
   test("a missing contact leads a member without the directory back to the saved contacts", async ({
     page,
   }) => {
-    await login(page, "basic@example.com");
-    await page.goto("/Contacts/999999999");
+    await loginTo(page, "/Contacts/999999999", "basic@example.com");
     await expect(page).toHaveURL(/\/Me\/Contacts$/);
     await expect(dialog(page, "Error")).toContainText(CONTACT_NOT_FOUND);
   });
@@ -396,8 +396,7 @@ test.describe("contact detail", () => {
        WHERE p.active = 1 ORDER BY pc.project_id LIMIT 1`,
     )[0];
     test.skip(!row, "no project with contacts in the seed");
-    await login(page, "member@example.com");
-    await page.goto(`/Projects/${row.project_id}?tab=contacts`);
+    await loginTo(page, `/Projects/${row.project_id}?tab=contacts`, "member@example.com");
     await page.locator("#panel-contacts").getByRole("link").first().click();
     await expect(page).toHaveURL(new RegExp(`/Contacts/\\d+\\?fromProject=${row.project_id}$`));
     const back = page.getByRole("link", { name: /Back to project/ });
@@ -409,8 +408,7 @@ test.describe("contact detail", () => {
   test("save, file in a folder, clear the folder, remove", async ({ page }) => {
     const member = contactMember();
     const contact = richContact();
-    await login(page, member.email, member.password);
-    await page.goto(`/Contacts/${contact.id}`);
+    await loginTo(page, `/Contacts/${contact.id}`, member.email, member.password);
     await expect(page.getByRole("group", { name: "Folder:" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Add Saved Contacts" }).click();
@@ -458,8 +456,7 @@ test.describe("contact detail", () => {
         member.id,
         contact.id,
       )[0]?.note ?? null;
-    await login(page, member.email, member.password);
-    await page.goto(`/Contacts/${contact.id}`);
+    await loginTo(page, `/Contacts/${contact.id}`, member.email, member.password);
     const notes = page.getByRole("region", { name: "Note", exact: true });
     await expect(notes).toContainText("No note yet.");
 

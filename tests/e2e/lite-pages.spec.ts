@@ -4,7 +4,7 @@
  * The browser here runs JavaScript: what is asserted is that the server sends none.
  */
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "./support/fixtures";
+import { expect, login, loginTo, test } from "./support/fixtures";
 
 /** Counts the script requests a page makes from now on. */
 function countScripts(page: Page) {
@@ -66,6 +66,7 @@ test.describe("lite pages", () => {
     });
 
     test("'Switch to full pages' brings the scripts back, for this browser only", async ({ page }) => {
+      // Logs in on a full page: a lite landing page never hydrates, which login waits for.
       await login(page, "member@example.com");
       await page.goto("/Contacts");
       const scripts = countScripts(page);
@@ -77,8 +78,7 @@ test.describe("lite pages", () => {
   });
 
   test("a member turns lite pages on in Settings and off again from the banner", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Me/Settings");
+    await loginTo(page, "/Me/Settings", "member@example.com");
     await page.getByRole("button", { name: "Turn on lite pages" }).click();
     await expect(page.getByRole("button", { name: "Switch to full pages" })).toHaveCount(2);
     await expect(page).toHaveURL(/\/Me\/Settings$/);

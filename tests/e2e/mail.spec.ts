@@ -18,7 +18,7 @@ import {
   fillDate,
   fillLogin,
   jsDisabled,
-  login,
+  loginTo,
   query,
   test,
   writeDb,
@@ -179,8 +179,7 @@ test.describe("mail that arrives", () => {
       "SELECT id, title FROM projects WHERE active = 1 ORDER BY id LIMIT 1 OFFSET 7",
     )[0];
     const today = centralMorning();
-    await login(page, member.email, member.password);
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, member.email, member.password);
     await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
     const add = page.getByRole("dialog", { name: "Add Note" });
     await expectDialogOpen(add);
@@ -289,8 +288,7 @@ test.describe("mail that arrives", () => {
     )[0];
     expect(project, "a project entered or updated in the last week").toBeDefined();
 
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Settings");
+    await loginTo(page, "/Me/Settings", member.email, member.password);
     await expect(
       page.getByText(/Every Monday morning we e-mail you the new and updated projects/),
     ).toBeVisible();
@@ -354,8 +352,7 @@ test.describe("mail that arrives", () => {
       mailed: 0,
     });
     expect((await mailsTo(member.email)).filter((m) => /weekly alerts$/.test(m.subject))).toHaveLength(1);
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Settings");
+    await loginTo(page, "/Me/Settings", member.email, member.password);
     await expect(page.getByLabel("Weekly alerts")).not.toBeChecked();
   });
 

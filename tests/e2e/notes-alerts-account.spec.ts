@@ -11,6 +11,7 @@ import {
   expectDialogOpen,
   jsDisabled,
   login,
+  loginTo,
   query,
   test,
   writeDb,
@@ -133,8 +134,7 @@ test.describe("Alerts", () => {
   test("each alert links to its project or contact, with its date and the preferences link", async ({
     page,
   }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Alerts");
+    await loginTo(page, "/Alerts", "member@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Alerts" })).toBeVisible();
     const main = page.getByRole("main");
     const items = main.getByRole("listitem");
@@ -149,8 +149,7 @@ test.describe("Alerts", () => {
 
   test("a member without alerts is told so", async ({ page }) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Alerts");
+    await loginTo(page, "/Alerts", member.email);
     await expect(page.getByText("You have no alerts currently!")).toBeVisible();
   });
 });
@@ -158,8 +157,7 @@ test.describe("Alerts", () => {
 test.describe("Account", () => {
   test("saves the profile and says so", async ({ page }) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", member.email);
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(member.email);
     await expect(page.getByLabel("Country")).toHaveValue("US");
@@ -192,8 +190,7 @@ test.describe("Account", () => {
 
   test("an API validation failure shows its message and keeps what was typed", async ({ page }) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", member.email);
     await page.getByLabel("First name").fill("Kept");
     await page.getByLabel("City").fill("Typed City");
     await page.getByLabel("Email").fill("member@example.com");
@@ -224,8 +221,7 @@ test.describe("Change password", () => {
 
   test("opens from the URL without JavaScript", async ({ page }) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Me/Account?dialog=password");
+    await loginTo(page, "/Me/Account?dialog=password", member.email);
     const dialog = page.getByRole("dialog", { name: "Change password" });
     await expectDialogOpen(dialog);
     await expect(dialog.getByLabel("Current password")).toBeVisible();
@@ -289,8 +285,7 @@ test.describe("Change password", () => {
 test.describe("Settings", () => {
   test("saves the alert preferences and shows them again", async ({ page }) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Me/Settings");
+    await loginTo(page, "/Me/Settings", member.email);
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expectAxeClean(page);
 
@@ -342,8 +337,7 @@ test.describe("Settings", () => {
 
   test("a refused save keeps what was chosen and says it could not be saved", async ({ page }) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Me/Settings");
+    await loginTo(page, "/Me/Settings", member.email);
     await page.getByLabel("Weekly alerts").check();
     await page.getByLabel("Value (millions)").fill("about five");
     await page.getByRole("group", { name: "States" }).getByLabel("Texas").check();
@@ -363,8 +357,7 @@ test.describe("Settings", () => {
 
   test("Select all / Deselect all toggles a checkbox group", async ({ page }, testInfo) => {
     const member = createMember();
-    await login(page, member.email);
-    await page.goto("/Me/Settings");
+    await loginTo(page, "/Me/Settings", member.email);
     const types = page.getByRole("group", { name: "Project types" });
     if (jsDisabled(testInfo)) {
       // Without JavaScript the toggle could not work: it keeps its place but is not offered.

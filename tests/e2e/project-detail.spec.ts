@@ -16,6 +16,7 @@ import {
   fillDate,
   jsDisabled,
   login,
+  loginTo,
   query,
   scriptDelivery,
   test,
@@ -69,8 +70,7 @@ function dialog(page: Page, name: string | RegExp) {
 test.describe("project detail", () => {
   test("opens with its header, notes area, overview and the way back to the search", async ({ page }) => {
     const project = firstProject();
-    await login(page, "member@example.com");
-    await page.goto(`/Projects/${project.id}?page=2&perPage=15&query=school`);
+    await loginTo(page, `/Projects/${project.id}?page=2&perPage=15&query=school`, "member@example.com");
     await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(project.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.getByText(`Project ID: ${project.id}`)).toBeVisible();
@@ -116,8 +116,7 @@ test.describe("project detail", () => {
         .getByText(/matching results\./)
         .textContent(),
     });
-    await login(page, "member@example.com");
-    await page.goto(`/Projects?${search}`);
+    await loginTo(page, `/Projects?${search}`, "member@example.com");
     const list = await shown();
     expect(list.names.length).toBeGreaterThan(0);
     await nameCells(page).first().getByRole("link").click();
@@ -135,8 +134,7 @@ test.describe("project detail", () => {
 
   test("the tabs work as links, as ARIA tabs with JavaScript", async ({ page }) => {
     const project = firstProject("bidding_date IS NOT NULL");
-    await login(page, "member@example.com");
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, "member@example.com");
     for (const [label, tab] of [
       ["Bidding Information", "bidding"],
       ["Updates", "updates"],
@@ -157,8 +155,7 @@ test.describe("project detail", () => {
 
   test("the print view shows every tab", async ({ page }) => {
     const project = firstProject();
-    await login(page, "member@example.com");
-    await page.goto(`/Projects/${project.id}?print=1`);
+    await loginTo(page, `/Projects/${project.id}?print=1`, "member@example.com");
     for (const tab of ["overview", "updates", "materials", "contacts"]) {
       await expect(page.locator(`#panel-${tab}`)).toBeVisible();
     }
@@ -183,14 +180,12 @@ test.describe("project detail", () => {
       `p.state = 'TX' AND EXISTS (SELECT 1 FROM project_project_types y JOIN project_types t ON t.id = y.project_type_id
        WHERE y.project_id = p.id AND t.name IN ('Hotel', 'Multifamily'))`,
     );
-    await login(page, "member@example.com");
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, "member@example.com");
     const email = page.getByRole("link", { name: "Email project" });
     await expect(email).toHaveAttribute("href", /^mailto:\?subject=.+&body=.+Projects%2F\d+/);
 
     await page.context().clearCookies();
-    await login(page, "basic@example.com");
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, "basic@example.com");
     await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
     await expect(page.getByRole("link", { name: "Email project" })).toHaveCount(0);
   });
@@ -200,8 +195,7 @@ test.describe("project detail mutations", () => {
   test("save, file in a folder, clear the folder, unsave", { tag: "@late-script" }, async ({ page }) => {
     const member = memberWithFolders();
     const project = firstProject();
-    await login(page, member.email, member.password);
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, member.email, member.password);
 
     await page.getByRole("button", { name: "Add Saved Projects" }).click();
     await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
@@ -240,8 +234,7 @@ test.describe("project detail mutations", () => {
     const member = createMember();
     const project = firstProject();
     const noJs = jsDisabled(test.info());
-    await login(page, member.email, member.password);
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, member.email, member.password);
 
     await page.getByRole("main").getByRole("link", { name: "Add Note", exact: true }).first().click();
     const add = dialog(page, "Add Note");
@@ -393,8 +386,7 @@ test.describe("project detail mutations", () => {
   test("request research on a project", async ({ page }) => {
     const member = createMember();
     const project = firstProject();
-    await login(page, member.email, member.password);
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, member.email, member.password);
     await page.getByRole("main").getByRole("link", { name: "Request Research", exact: true }).click();
     const research = dialog(page, "Request Research");
     await expectDialogOpen(research);
@@ -423,8 +415,7 @@ test.describe("project detail mutations", () => {
     test.skip(jsDisabled(info), "a post without JavaScript answers a new page with the message");
     const member = createMember();
     const project = firstProject();
-    await login(page, member.email, member.password);
-    await page.goto(`/Projects/${project.id}?dialog=project-research`);
+    await loginTo(page, `/Projects/${project.id}?dialog=project-research`, member.email, member.password);
     const research = dialog(page, "Request Research");
     const comment = research.getByLabel("Comment");
     await waitForHydration(comment);
@@ -439,8 +430,7 @@ test.describe("project detail mutations", () => {
 
   test("a similar project link remembers the project it came from", async ({ page }) => {
     const project = firstProject();
-    await login(page, "member@example.com");
-    await page.goto(`/Projects/${project.id}?page=1&perPage=15`);
+    await loginTo(page, `/Projects/${project.id}?page=1&perPage=15`, "member@example.com");
     const similar = page.getByRole("region", { name: "Similar Projects" });
     const first = similar.getByRole("link").first();
     test.skip(

@@ -16,6 +16,7 @@ import {
   expectDialogOpen,
   jsDisabled,
   login,
+  loginTo,
   query,
   test,
   waitForHydration,
@@ -148,8 +149,7 @@ test.describe("project search", () => {
   test("keyword search through the GET form carries exactly the list parameters", {
     tag: "@late-script",
   }, async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", "member@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Project Search" })).toBeVisible();
     const all = await totals(page);
     expect(all.matching).toBeGreaterThan(15);
@@ -190,16 +190,14 @@ test.describe("project search", () => {
   });
 
   test("a search without matches says No records", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?page=1&perPage=15&query=zzqxjvwnomatch");
+    await loginTo(page, "/Projects?page=1&perPage=15&query=zzqxjvwnomatch", "member@example.com");
     await expect(main(page).getByRole("cell", { name: "No records" })).toBeVisible();
     expect((await totals(page)).matching).toBe(0);
     await expect(pagination(page)).toHaveCount(0);
   });
 
   test("sorting cycles descending, ascending, none and returns to page 1", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?page=3&perPage=15");
+    await loginTo(page, "/Projects?page=3&perPage=15", "member@example.com");
     const header = page.getByRole("columnheader", { name: /Name/ });
     await expect(header).toHaveAttribute("aria-sort", "none");
 
@@ -227,8 +225,7 @@ test.describe("project search", () => {
   test("pagination: two pages either side, first and last, the page jump, page 0 is page 1", async ({
     page,
   }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?page=5&perPage=15");
+    await loginTo(page, "/Projects?page=5&perPage=15", "member@example.com");
     const { matching } = await totals(page);
     const last = Math.ceil(matching / 15);
     expect(last).toBeGreaterThan(10);
@@ -263,8 +260,7 @@ test.describe("project search", () => {
 
   test("the tracking link counts the saved projects and leads to them", async ({ page }) => {
     const member = seedMember({ saved: projectIds(3).map((id) => ({ id })) });
-    await login(page, member.email, member.password);
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", member.email, member.password);
     const tracking = main(page).getByRole("link", { name: "Number of projects tracking: 3" });
     await expect(tracking).toBeVisible();
     await tracking.click();
@@ -302,8 +298,7 @@ test.describe("project search", () => {
       ],
     });
     const red = member.folderIds.get("Red");
-    await login(page, member.email, member.password);
-    await page.goto(`/Me/Projects/Tags/${red}`);
+    await loginTo(page, `/Me/Projects/Tags/${red}`, member.email, member.password);
     const active = folderFilter(page).getByRole("link", { name: "Red", exact: true });
     await expect(active).toHaveAttribute("aria-current", "true");
     await expect(folderFilter(page).getByRole("link", { name: "Green", exact: true })).not.toHaveAttribute(
@@ -336,8 +331,7 @@ test.describe("project search", () => {
   test("the search's folder filter toggles the tag parameter", async ({ page }) => {
     const member = seedMember({ saved: [{ id: projectIds(1, 30)[0], folder: "Yellow" }] });
     const yellow = member.folderIds.get("Yellow");
-    await login(page, member.email, member.password);
-    await page.goto("/Projects?page=4&perPage=15&query=office");
+    await loginTo(page, "/Projects?page=4&perPage=15&query=office", member.email, member.password);
     await folderFilter(page).getByRole("link", { name: "Yellow", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]tag=${yellow}(&|$)`));
     expect(params(page)).toEqual({ page: "1", perPage: "15", query: "office", tag: String(yellow) });
@@ -355,8 +349,7 @@ test.describe("selection and bulk actions", () => {
   }) => {
     const ids = projectIds(3, 40);
     const member = seedMember({ saved: ids.map((id) => ({ id })) });
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", member.email, member.password);
     await page.getByRole("checkbox", { name: `Select row ${ids[0]}` }).check();
     await page.getByRole("checkbox", { name: `Select row ${ids[1]}` }).check();
     if (!jsDisabled(test.info())) await expect(main(page).getByText("2 projects selected")).toBeVisible();
@@ -415,8 +408,7 @@ test.describe("selection and bulk actions", () => {
     const ids = projectIds(3, 50);
     const member = seedMember({ saved: ids.map((id) => ({ id })) });
     const noJs = jsDisabled(test.info());
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", member.email, member.password);
     // The search list has no Remove selected.
     const selectTwo = async () => {
       await page.getByRole("checkbox", { name: `Select row ${ids[0]}` }).check();
@@ -449,8 +441,11 @@ test.describe("selection and bulk actions", () => {
   test("Download CSV posts the list parameters; absent without allow_download", {
     tag: "@late-script",
   }, async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?page=2&perPage=15&orderBy=title&orderDirection=asc&query=hotel");
+    await loginTo(
+      page,
+      "/Projects?page=2&perPage=15&orderBy=title&orderDirection=asc&query=hotel",
+      "member@example.com",
+    );
     const { matching } = await totals(page);
     const form = main(page)
       .locator("form")
@@ -485,8 +480,7 @@ test.describe("selection and bulk actions", () => {
     expect(names[15]).toBe(firstOnPage2);
 
     await page.context().clearCookies();
-    await login(page, "basic@example.com");
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", "basic@example.com");
     await expect(page.getByRole("heading", { level: 1, name: "Project Search" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
   });
@@ -497,8 +491,7 @@ test.describe("folders", () => {
     page,
   }) => {
     const member = seedMember();
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", member.email, member.password);
     await folderFilter(page).getByRole("link", { name: "Add Folder" }).click();
     const form = page.locator('form[action^="/Folders"]');
     if (!jsDisabled(test.info())) await expectDialogOpen(dialog(page, "New folder"));
@@ -560,8 +553,7 @@ test.describe("folders", () => {
 
   test("default folders keep their colour and cannot be deleted", async ({ page }) => {
     const member = seedMember();
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", member.email, member.password);
     await folderFilter(page).getByRole("link", { name: "Edit folder Green" }).click();
     const edit = dialog(page, "Edit folder");
     await expectDialogOpen(edit);
@@ -584,8 +576,7 @@ test.describe("folders", () => {
     const seven = seedMember({
       folders: [...DEFAULT_FOLDERS, ["Blue", "#1565c0"], ["Orange", "#ef6c00"], ["Purple", "#6a1b9a"]],
     });
-    await login(page, seven.email, seven.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", seven.email, seven.password);
     await expect(folderFilter(page).getByRole("link", { name: "Add Folder" })).toBeVisible();
 
     const eight = seedMember({
@@ -598,8 +589,7 @@ test.describe("folders", () => {
       ],
     });
     await page.context().clearCookies();
-    await login(page, eight.email, eight.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", eight.email, eight.password);
     await expect(folderFilter(page).getByRole("link", { name: "Edit folder Teal" })).toBeVisible();
     await expect(folderFilter(page).getByRole("link", { name: "Add Folder" })).toHaveCount(0);
   });
@@ -607,8 +597,7 @@ test.describe("folders", () => {
 
 test.describe("map", () => {
   test("Show map / Hide map keeps the other parameters", async ({ page }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Projects?page=2&perPage=15&query=hotel");
+    await loginTo(page, "/Projects?page=2&perPage=15&query=hotel", "member@example.com");
     await main(page).getByRole("link", { name: "Show map" }).click();
     await expect(page).toHaveURL(/[?&]map=1/);
     expect(params(page)).toEqual({ page: "2", perPage: "15", query: "hotel", map: "1" });
@@ -699,8 +688,7 @@ test.describe("map", () => {
 test.describe("trial", () => {
   test("opening a project spends a free report", async ({ page }) => {
     const member = seedMember({ trial: { remaining: 5 } });
-    await login(page, member.email, member.password);
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", member.email, member.password);
     await expect(sidebar(page).getByText("Free reports remaining: 5")).toBeVisible();
     const link = nameCells(page).first().getByRole("link");
     const title = (await link.textContent()) ?? "";
@@ -723,8 +711,7 @@ test.describe("trial", () => {
     page,
   }) => {
     const member = seedMember({ trial: { remaining: 1 } });
-    await login(page, member.email, member.password);
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", member.email, member.password);
     const link = nameCells(page).first().getByRole("link");
     const title = (await link.textContent()) ?? "";
     const otherHref = (await nameCells(page).nth(1).getByRole("link").getAttribute("href")) ?? "";

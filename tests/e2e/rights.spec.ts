@@ -12,6 +12,7 @@ import {
   jsDisabled,
   lastOutboxId,
   login,
+  loginTo,
   query,
   test,
   writeDb,
@@ -111,8 +112,7 @@ test.describe("an expired trial", () => {
   });
 
   test("sees the blocking dialog on a client navigation too", async ({ page }) => {
-    await login(page, "expired@example.com");
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", "expired@example.com");
     await expect(page.getByRole("dialog", { name: "Your Free Trial Has Expired..." })).toHaveCount(0);
     // The header's logo link: a client navigation (a .data request) with JavaScript, a page load without.
     await page.locator('header a[href="/Projects"]').first().click();
@@ -226,8 +226,7 @@ test.describe("a trial's last reports, spent in two tabs", () => {
 test.describe("a member without the directory", () => {
   test("cannot read an unrelated contact by id", async ({ page }) => {
     const contact = unrelatedContact("basic@example.com");
-    await login(page, "basic@example.com");
-    await page.goto(`/Contacts/${contact.id}`);
+    await loginTo(page, `/Contacts/${contact.id}`, "basic@example.com");
     await expect(page).toHaveURL(/\/Me\/Contacts/);
     await expect(page.getByText("Your subscription does not include the contact directory.")).toBeVisible();
     await expect(page.getByText(contact.email)).toHaveCount(0);
@@ -255,8 +254,7 @@ test.describe("changing the e-mail address", () => {
     const id = idOf(member.email);
     const newEmail = `new-${member.email}`;
     const mailsBefore = lastOutboxId();
-    await login(page, member.email);
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", member.email);
     await hydrated(page, info);
     await page.getByLabel("Email").fill(newEmail);
     await page.getByRole("button", { name: "Save" }).click();
@@ -321,8 +319,7 @@ test.describe("maximum lengths", () => {
       "SELECT password_hash FROM users WHERE email = ?",
       member.email,
     )[0].password_hash;
-    await login(page, member.email);
-    await page.goto("/Me/Account?dialog=password");
+    await loginTo(page, "/Me/Account?dialog=password", member.email);
     const dialog = page.getByRole("dialog", { name: "Change password" });
     if (!jsDisabled(info)) {
       await expect

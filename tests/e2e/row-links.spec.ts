@@ -6,7 +6,7 @@
  */
 
 import type { Locator, Page } from "@playwright/test";
-import { expect, login, query, test } from "./support/fixtures";
+import { expect, login, loginTo, query, test } from "./support/fixtures";
 
 const rows = (page: Page) => page.getByRole("main").locator("tbody tr");
 /** The rows of a table named by its caption. */
@@ -63,8 +63,7 @@ for (const size of [
     test.use({ viewport: size.viewport });
 
     test("a click on a project row's city opens the project; its checkbox only selects", async ({ page }) => {
-      await login(page, "member@example.com");
-      await page.goto("/Projects");
+      await loginTo(page, "/Projects", "member@example.com");
       const first = rows(page).first();
       const href = (await first.getByRole("link").first().getAttribute("href")) ?? "";
       const checkbox = first.getByRole("checkbox");
@@ -78,8 +77,7 @@ for (const size of [
     test("a contact row opens on its last name; a company row on its dates, its website link stays its own", async ({
       page,
     }) => {
-      await login(page, "member@example.com");
-      await page.goto("/Contacts");
+      await loginTo(page, "/Contacts", "member@example.com");
       const contact = rows(page).first();
       const contactHref = (await contact.getByRole("link").first().getAttribute("href")) ?? "";
       expect(await contact.getByRole("link").count()).toBe(1);
@@ -111,8 +109,7 @@ for (const size of [
       page,
     }) => {
       const id = companyWithTables();
-      await login(page, "member@example.com");
-      await page.goto(`/Companies/${id}?tab=people`);
+      await loginTo(page, `/Companies/${id}?tab=people`, "member@example.com");
       await rowOpens(page, "People", 1, /^\/Contacts\/\d+$/);
       await page.goto(`/Companies/${id}?tab=projects`);
       await rowOpens(page, "Projects", 2, /^\/Projects\/\d+$/);
@@ -134,8 +131,7 @@ for (const size of [
     });
 
     test("a company's project row is reached and followed from the keyboard", async ({ page }) => {
-      await login(page, "member@example.com");
-      await page.goto(`/Companies/${companyWithTables()}?tab=projects`);
+      await loginTo(page, `/Companies/${companyWithTables()}?tab=projects`, "member@example.com");
       const link = tableRows(page, "Projects").first().getByRole("link");
       await expect(link).toHaveCount(1);
       const href = (await link.getAttribute("href")) ?? "";
@@ -145,8 +141,7 @@ for (const size of [
     });
 
     test("the row's link is reached and followed from the keyboard", async ({ page }) => {
-      await login(page, "member@example.com");
-      await page.goto("/Projects");
+      await loginTo(page, "/Projects", "member@example.com");
       const link = rows(page).first().getByRole("link").first();
       const href = (await link.getAttribute("href")) ?? "";
       await link.focus();

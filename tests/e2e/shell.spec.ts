@@ -1,5 +1,14 @@
 import { APP_URL, DEMO_URL, MARKETING_URL } from "./support/env";
-import { expect, expectDialogOpen, jsDisabled, login, query, sessionCookie, test } from "./support/fixtures";
+import {
+  expect,
+  expectDialogOpen,
+  jsDisabled,
+  login,
+  loginTo,
+  query,
+  sessionCookie,
+  test,
+} from "./support/fixtures";
 import { sidebar } from "./support/shell";
 
 type Tag = { id: number; name: string; tag_type: number };
@@ -97,8 +106,7 @@ test.describe("the sidebar per account", () => {
   test("the profile pages show Back, Account, Subscription, Settings and Logout instead", async ({
     page,
   }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", "member@example.com");
     const nav = sidebar(page);
     for (const name of ["Back", "Account", "Subscription", "Settings"]) {
       await expect(nav.getByRole("link", { name, exact: true }).first(), name).toBeVisible();
@@ -127,8 +135,7 @@ test.describe("links between pages", () => {
     page,
   }) => {
     const noJs = jsDisabled(test.info());
-    await login(page, "member@example.com");
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", "member@example.com");
     // With JavaScript the links navigate inside the page (no document load): a mark on the window survives.
     if (!noJs) await page.evaluate(() => Object.assign(window, { sameDocumentMark: true }));
     const nav = sidebar(page);

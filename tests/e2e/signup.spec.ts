@@ -18,7 +18,7 @@ import {
   total,
 } from "./support/checkout";
 import { API_LOG, APP_LOG, MARKETING_URL } from "./support/env";
-import { APP_URL, expect, expectAxeClean, login, query, test, writeDb } from "./support/fixtures";
+import { APP_URL, expect, expectAxeClean, loginTo, query, test, writeDb } from "./support/fixtures";
 
 /** No card number in the app's or the API's log, the page, the cookies or the address. */
 async function expectNoCard(page: Page, card: string) {
@@ -355,8 +355,7 @@ test.describe("subscription page", () => {
     page,
   }) => {
     const email = expiredTrialMember();
-    await login(page, email);
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", email);
     const blocked = page.getByRole("dialog", { name: "Your Free Trial Has Expired..." });
     await expect(blocked.getByRole("heading")).toBeVisible();
     await blocked.getByRole("link", { name: "Sign Up" }).click();
@@ -387,8 +386,7 @@ test.describe("subscription page", () => {
   test("a paid member sees the plan, its period, the active notice and additional services", async ({
     page,
   }) => {
-    await login(page, "member@example.com");
-    await page.goto("/Me/Subscription");
+    await loginTo(page, "/Me/Subscription", "member@example.com");
     await expect(page.getByRole("heading", { name: "National Edition" })).toBeVisible();
     await expect(page.getByText("Total: $14,990 / year")).toBeVisible();
     await expect(page.getByText("Your subscription is active.")).toBeVisible();

@@ -2,12 +2,11 @@
  * The advanced project search on a 390-pixel phone, with and without JavaScript: the panel opens, is filled and
  * searched without sideways scrolling, and the saved-searches dialog fits the screen.
  */
-import { expect, expectDialogOpen, jsDisabled, login, test } from "../support/fixtures";
+import { expect, expectDialogOpen, jsDisabled, loginTo, test } from "../support/fixtures";
 import { attachScreenshot, expectDialogsInViewport, expectNoHorizontalOverflow } from "../support/phone";
 
 test("advanced project search on a phone", async ({ page }, testInfo) => {
-  await login(page, "member@example.com");
-  await page.goto("/Projects");
+  await loginTo(page, "/Projects", "member@example.com");
   await page.getByRole("main").getByRole("link", { name: "Advanced search" }).click();
   const form = page.getByRole("form", { name: "Advanced project search" });
   await expect(form).toBeVisible();

@@ -2,12 +2,11 @@
  * Companies, the company page, the calendar and the help pages on a 390-pixel phone, with and without
  * JavaScript: no sideways scrolling, dialogs inside the window, screenshots for the report.
  */
-import { expect, expectDialogOpen, login, test } from "../support/fixtures";
+import { expect, expectDialogOpen, loginTo, test } from "../support/fixtures";
 import { attachScreenshot, expectDialogsInViewport, expectNoHorizontalOverflow } from "../support/phone";
 
 test("companies list and a company page on a phone", async ({ page }, testInfo) => {
-  await login(page, "member@example.com");
-  await page.goto("/Companies");
+  await loginTo(page, "/Companies", "member@example.com");
   await expect(page.getByRole("heading", { level: 1, name: "Companies" })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await attachScreenshot(page, testInfo, "companies");
@@ -26,16 +25,14 @@ test("companies list and a company page on a phone", async ({ page }, testInfo) 
 });
 
 test("the company edit dialog fits a phone (researcher)", async ({ page }) => {
-  await login(page, "researcher@example.com");
-  await page.goto("/Companies/1?dialog=edit");
+  await loginTo(page, "/Companies/1?dialog=edit", "researcher@example.com");
   await expectDialogOpen(page.getByRole("dialog").first());
   await expectDialogsInViewport(page);
   await expectNoHorizontalOverflow(page);
 });
 
 test("the calendar and the help pages on a phone", async ({ page }, testInfo) => {
-  await login(page, "member@example.com");
-  await page.goto("/Calendar?month=2026-12");
+  await loginTo(page, "/Calendar?month=2026-12", "member@example.com");
   await expect(page.getByRole("heading", { level: 1, name: /Calendar/ })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await attachScreenshot(page, testInfo, "calendar");

@@ -13,6 +13,7 @@ import {
   jsDisabled,
   login,
   loginThroughForm,
+  loginTo,
   query,
   test,
   writeDb,
@@ -126,8 +127,7 @@ test.describe("phone journeys", () => {
 
   test("feedback on a slow connection: progress bar, busy button, dimmed list", async ({ page }) => {
     test.skip(noJs(), "without JavaScript the browser's own progress shows");
-    await login(page, "member@example.com");
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", "member@example.com");
     await expect(page.getByRole("banner").getByRole("button", { name: "Menu", exact: true })).toBeVisible();
     // Every data request of a client navigation takes 1.5 s.
     await page.route(/\.data(\?|$)/, async (route) => {
@@ -154,8 +154,7 @@ test.describe("phone journeys", () => {
     page,
   }) => {
     const member = seedMember(1);
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", member.email, member.password);
     await folderFilter(page).getByRole("link", { name: "Add Folder" }).click();
     const form = page.locator('form[action^="/Folders"]');
     await expect(form.getByLabel("Name")).toBeVisible();
@@ -190,8 +189,7 @@ test.describe("phone journeys", () => {
 
   test("the standalone folder page has Cancel back to where the member came from", async ({ page }) => {
     const member = seedMember(0);
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Contacts");
+    await loginTo(page, "/Me/Contacts", member.email, member.password);
     await openMenu(page);
     await sidebar(page).getByRole("link", { name: "Add Folder (contacts)" }).click();
     await expect(page).toHaveURL(/\/Folders\?/);
@@ -204,8 +202,7 @@ test.describe("phone journeys", () => {
   test("move to folder: select on a card, the dialog in the window, a banner", async ({ page }) => {
     const member = seedMember(3);
     const [a, b] = member.projectIds;
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Projects");
+    await loginTo(page, "/Me/Projects", member.email, member.password);
     await page.getByRole("checkbox", { name: `Select row ${a}` }).check();
     await page.getByRole("checkbox", { name: `Select row ${b}` }).check();
     await main(page).getByRole("button", { name: "Move to folder" }).click();
@@ -229,8 +226,7 @@ test.describe("phone journeys", () => {
   test("note: add a note to a project from a phone", async ({ page }) => {
     const member = seedMember(0);
     const [project] = query<{ id: number }>("SELECT id FROM projects WHERE active = 1 ORDER BY id LIMIT 1");
-    await login(page, member.email, member.password);
-    await page.goto(`/Projects/${project.id}`);
+    await loginTo(page, `/Projects/${project.id}`, member.email, member.password);
     await fits(page);
     await main(page).getByRole("link", { name: "Add Note", exact: true }).first().click();
     const add = dialog(page, "Add Note");
@@ -287,8 +283,7 @@ test.describe("phone journeys", () => {
     page,
   }) => {
     const member = createMember();
-    await login(page, member.email, member.password);
-    await page.goto("/Me/Account");
+    await loginTo(page, "/Me/Account", member.email, member.password);
     await fits(page);
     await main(page).getByRole("link", { name: "Change password" }).click();
     const change = dialog(page, "Change password");
@@ -321,8 +316,7 @@ test.describe("phone journeys", () => {
       insert.run(id, "A new project matches your alert", member.projectIds[0], "2026-01-05T10:00:00.000Z");
       insert.run(id, "Another project matches your alert", member.projectIds[0], "2026-01-06T10:00:00.000Z");
     });
-    await login(page, member.email, member.password);
-    await page.goto("/Projects");
+    await loginTo(page, "/Projects", member.email, member.password);
     await openMenu(page);
     const alerts = sidebar(page).getByRole("link", { name: /^Alerts/ });
     await expect(alerts).toHaveAccessibleName(/^Alerts\s*2 unread$/);

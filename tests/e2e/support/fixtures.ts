@@ -84,8 +84,17 @@ export async function fillLogin(page: Page, email: string, password = DEMO_PASSW
  * and the first phone journey drive (`loginThroughForm`).
  */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await loginTo(page, "", email, password);
+}
+
+/**
+ * `login`, landing on `path` (the login form's redirect field) instead of the app's own landing page: a journey
+ * that starts on a page of its own loads one page, not the landing page and then its own. An empty path lands
+ * where the app sends a member. With JavaScript the page has hydrated when it returns, as after `login`.
+ */
+export async function loginTo(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
   const response = await page.request.post(`${APP_URL}/Login`, {
-    form: { email, password, redirect: "" },
+    form: { email, password, redirect: path },
     headers: { Origin: APP_URL },
     maxRedirects: 0,
   });
