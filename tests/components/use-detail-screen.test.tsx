@@ -3,7 +3,7 @@
  * opened from the URL without JavaScript and in place once hydrated; the forms they post through a fetcher;
  * the item's saved state, optimistic while its post is in flight.
  */
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import {
@@ -33,11 +33,18 @@ type Loaded = { link: SavedLink; actionData?: ActionResult };
 let loaded: Loaded;
 let answer: (form: FormData) => ActionResult;
 let release: Promise<void> | null;
+/** When set, the loader waits for it: a navigation stays under way until it settles. */
+let loaderHold: Promise<void> | null;
 beforeEach(() => {
   loaded = { link: null };
   answer = (form) => ({ intent: String(form.get("intent")), ok: true });
   release = null;
+  loaderHold = null;
 });
+
+function loader() {
+  return loaderHold ? loaderHold.then(() => loaded) : loaded;
+}
 
 async function action({ request }: { request: Request }) {
   const form = await request.formData();
@@ -109,7 +116,7 @@ function ProjectScreen() {
   );
 }
 
-const ROUTES = [{ path: "/Projects/:id", Component: ProjectScreen, loader: () => loaded, action }];
+const ROUTES = [{ path: "/Projects/:id", Component: ProjectScreen, loader, action }];
 
 /** The screen in the browser, once hydrated (the dialogs open in place). */
 async function renderScreen(url: string) {
@@ -173,6 +180,28 @@ describe("useDetailScreen: dialogs in place with JavaScript", () => {
     await userEvent.click(screen.getByRole("button", { name: "Close here" }));
     await waitFor(() => expect(whereNow().search).toBe("?tab=notes"));
     expect(text("Dialog")).toBe("null");
+  });
+
+  it("keeps a dialog opened in place while the URL of the one closed before it was still being cleaned up", async () => {
+    // A slow connection: the member closes a dialog the URL opened (a page loaded before its script, or a
+    // shared link), and opens another before the navigation that drops the first one's params has finished.
+    await renderScreen("/Projects/7?tab=notes&dialog=note&noteId=3");
+    let settle = () => {};
+    loaderHold = new Promise((resolve) => {
+      settle = resolve;
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Close here" }));
+    expect(text("Dialog")).toBe("null");
+    await userEvent.click(screen.getByRole("button", { name: "Open research here" }));
+    expect(JSON.parse(text("Dialog") ?? "")).toEqual({ kind: "research" });
+    expect(whereNow().search, "the close navigation is still under way").toBe(
+      "?tab=notes&dialog=note&noteId=3",
+    );
+    settle();
+    await waitFor(() => expect(whereNow().search).toBe("?tab=notes"));
+    // The effects of the finished navigation run after the render that shows its URL.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(JSON.parse(text("Dialog") ?? "")).toEqual({ kind: "research" });
   });
 
   it("hands the dialog back to the URL on a navigation", async () => {

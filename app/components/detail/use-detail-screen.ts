@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useLocation, useNavigate, useNavigationType } from "react-router";
 import { useHydrated } from "~/components/hydrated";
 import type { ActionResult, SavedLink } from "~/lib/detail/types";
 import { withSearchParams } from "~/lib/detail/url-state";
@@ -25,6 +25,11 @@ function useHrefWith() {
   );
 }
 
+/** The history state of closeDialog's navigation, which only drops a closed dialog's params from the URL. */
+const DIALOG_CLEANUP = { dialogClosed: true };
+const isDialogCleanup = (state: unknown) =>
+  typeof state === "object" && state !== null && (state as { dialogClosed?: unknown }).dialogClosed === true;
+
 /**
  * The open dialog of a detail screen: from the URL without JavaScript (`?dialog=note`); opened in place
  * (no navigation) once hydrated. `formKey` changes on each opening, so a dialog's form starts fresh.
@@ -35,10 +40,16 @@ function useDetailDialog<D>(urlDialog: D | null) {
   const hydrated = useHydrated();
   const hrefWith = useHrefWith();
   const closeHref = hrefWith({ dialog: null, noteId: null });
+  const navigationType = useNavigationType();
   const [jsDialog, setJsDialog] = useState<D | null | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation hands the dialog state back to the URL
-  useEffect(() => setJsDialog(undefined), [location.key]);
+  // A navigation hands the dialog state back to the URL, but not the one closeDialog makes to drop a closed
+  // dialog's params: on a slow connection it ends after the member may have opened another dialog in place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
+  useEffect(() => {
+    if (navigationType === "REPLACE" && isDialogCleanup(location.state)) return;
+    setJsDialog(undefined);
+  }, [location.key]);
   const dialog = jsDialog !== undefined ? jsDialog : urlDialog;
   const openDialog = hydrated
     ? (d: D) => {
@@ -49,7 +60,7 @@ function useDetailDialog<D>(urlDialog: D | null) {
   const closeDialog = useCallback(() => {
     setJsDialog(null);
     if (new URLSearchParams(location.search).has("dialog"))
-      navigate(closeHref, { replace: true, preventScrollReset: true });
+      navigate(closeHref, { replace: true, preventScrollReset: true, state: DIALOG_CLEANUP });
   }, [location.search, closeHref, navigate]);
   return { dialog, openDialog, closeDialog, closeHref, formKey, hrefWith, hydrated };
 }
