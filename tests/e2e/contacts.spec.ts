@@ -14,6 +14,7 @@ import {
   jsDisabled,
   login,
   loginTo,
+  pressAndWaitForPost,
   query,
   test,
   writeDb,
@@ -415,7 +416,7 @@ test.describe("contact detail", () => {
     await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeVisible();
     const key = page.getByRole("button", { name: "Key people" });
     await expect(key).toHaveAttribute("aria-pressed", "false");
-    await key.click();
+    await pressAndWaitForPost(page, key);
     await expect(page.getByRole("button", { name: "Key people" })).toHaveAttribute("aria-pressed", "true");
     await page.reload();
     await expect(page.getByRole("button", { name: "Key people" })).toHaveAttribute("aria-pressed", "true");
@@ -429,7 +430,7 @@ test.describe("contact detail", () => {
     await axe(page);
 
     // Choosing the folder it is in clears it.
-    await page.getByRole("button", { name: "Key people" }).click();
+    await pressAndWaitForPost(page, page.getByRole("button", { name: "Key people" }));
     await expect(page.getByRole("button", { name: "Key people" })).toHaveAttribute("aria-pressed", "false");
     await page.reload();
     await expect(page.getByRole("button", { name: "Key people" })).toHaveAttribute("aria-pressed", "false");

@@ -17,6 +17,7 @@ import {
   jsDisabled,
   login,
   loginTo,
+  pressAndWaitForPost,
   query,
   scriptDelivery,
   test,
@@ -202,7 +203,7 @@ test.describe("project detail mutations", () => {
     const hot = page.getByRole("button", { name: "Hot leads" });
     await expect(hot).toHaveAttribute("aria-pressed", "false");
 
-    await hot.click();
+    await pressAndWaitForPost(page, hot);
     await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "true");
     await page.reload();
     await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "true");
@@ -215,7 +216,7 @@ test.describe("project detail mutations", () => {
     ).toBe("Hot leads");
 
     // Choosing the folder it is in clears it.
-    await page.getByRole("button", { name: "Hot leads" }).click();
+    await pressAndWaitForPost(page, page.getByRole("button", { name: "Hot leads" }));
     await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "false");
     await page.reload();
     await expect(page.getByRole("button", { name: "Hot leads" })).toHaveAttribute("aria-pressed", "false");

@@ -131,6 +131,17 @@ export async function waitForHydration(locator: Locator) {
 }
 
 /**
+ * Presses a submit button and waits until the server has answered its post. With JavaScript the new state shows
+ * at once (optimistic) while the post is still on its way: a reload at that moment cancels it, as it would for a
+ * member, so a journey that reloads to prove the change was stored waits for the answer first.
+ */
+export async function pressAndWaitForPost(page: Page, button: Locator) {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  await button.click();
+  await answered;
+}
+
+/**
  * Types a day into a date field as a member does into the field shown: the browser's date input (YYYY-MM-DD)
  * before the page hydrates or without JavaScript, the picker's MM/DD/YYYY text once it has. (A US date filled
  * into a date input leaves it empty: a journey that assumed the picker lost its reminder whenever it acted
