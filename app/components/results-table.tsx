@@ -86,7 +86,7 @@ export function ResultsTable<Row extends { id: number }>({
   // semantics for assistive technology whatever the CSS display. The box is `relative`, so visually
   // hidden text inside it (position: absolute) stays in its scroll box instead of widening the page.
   return (
-    <div className="scroll-hint relative overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-x-visible">
+    <div className="results-frame scroll-hint relative overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-x-visible">
       <table {...keep("table")} className="min-w-full divide-y divide-slate-200 text-sm max-sm:block">
         <caption className="sr-only">{caption}</caption>
         <thead {...keep("rowgroup")} className="bg-slate-50 max-sm:block">
