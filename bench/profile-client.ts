@@ -6,6 +6,9 @@
  *
  *   npx tsx bench/profile-client.ts /Projects [runs] [--as member|trial|visitor]
  *
+ * PROFILE_CALLERS=appendChild,replaceState also prints who calls those functions (the three nearest frames of
+ * a script), for the browser's own functions whose self time shows in the list.
+ *
  * `--as`: who is logged in (member@example.com by default; trial@example.com for the activation form on
  * /Me/Subscription; nobody for the sign-up pages, which send a member away).
  *
@@ -54,6 +57,9 @@ await withBenchApp(ROOT, async (appUrl, memberCookie) => {
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     const byScript = new Map<string, number>();
     const byFunction = new Map<string, number>();
+    // PROFILE_CALLERS=appendChild,replaceState: who calls these (the first three frames with a script above them).
+    const watched = new Set((process.env.PROFILE_CALLERS ?? "").split(",").filter(Boolean));
+    const byCaller = new Map<string, number>();
     for (let run = 0; run < runs; run++) {
       // Leave the page first: its unload handlers belong to the page before, not to this load.
       await page.goto("about:blank");
@@ -62,6 +68,19 @@ await withBenchApp(ROOT, async (appUrl, memberCookie) => {
       await page.waitForTimeout(3000);
       const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
       const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+      const parents = new Map<number, number>();
+      for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+      const callers = (id: number) => {
+        const chain: string[] = [];
+        for (let at = parents.get(id); at !== undefined && chain.length < 3; at = parents.get(at)) {
+          const frame = nodes.get(at)?.callFrame;
+          if (frame?.url)
+            chain.push(
+              `${frame.functionName || "(anonymous)"} ${file(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`,
+            );
+        }
+        return chain.join(" < ");
+      };
       const deltas = profile.timeDeltas ?? [];
       (profile.samples ?? []).forEach((id, k) => {
         const frame = nodes.get(id)?.callFrame;
@@ -71,6 +90,10 @@ await withBenchApp(ROOT, async (appUrl, memberCookie) => {
         byScript.set(script, (byScript.get(script) ?? 0) + us);
         const fn = `${frame.functionName || "(anonymous)"} ${frame.url ? `${file(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ""}`;
         byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+        if (watched.has(frame.functionName)) {
+          const key = `${frame.functionName} < ${callers(id)}`;
+          byCaller.set(key, (byCaller.get(key) ?? 0) + us);
+        }
       });
     }
     const top = (map: Map<string, number>, n: number) =>
@@ -81,6 +104,7 @@ await withBenchApp(ROOT, async (appUrl, memberCookie) => {
         .join("\n");
     console.log(`${path}: main-thread time per load at 4× CPU slowdown, mean of ${runs} loads\n`);
     console.log(`By script:\n${top(byScript, 15)}\n\nBy function (self time):\n${top(byFunction, 25)}`);
+    if (watched.size > 0) console.log(`\nCallers:\n${top(byCaller, 15)}`);
   } finally {
     await browser.close();
   }
