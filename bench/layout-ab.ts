@@ -48,7 +48,9 @@ await withBenchApp(ROOT, async (appUrl, cookie) => {
       await page.waitForTimeout(300);
       const { metrics } = await cdp.send("Performance.getMetrics");
       const m = Object.fromEntries(metrics.map((x: { name: string; value: number }) => [x.name, x.value]));
-      (results[name] ??= []).push([m.RecalcStyleDuration * 1000, m.LayoutDuration * 1000, m.Nodes]);
+      const rows = results[name] ?? [];
+      rows.push([m.RecalcStyleDuration * 1000, m.LayoutDuration * 1000, m.Nodes]);
+      results[name] = rows;
       await context.close();
     }
   }
