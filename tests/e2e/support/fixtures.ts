@@ -131,14 +131,15 @@ export async function waitForHydration(locator: Locator) {
 }
 
 /**
- * Presses a submit button and waits until the server has answered its post. With JavaScript the new state shows
- * at once (optimistic) while the post is still on its way: a reload at that moment cancels it, as it would for a
- * member, so a journey that reloads to prove the change was stored waits for the answer first.
+ * Presses a submit button and waits until the server has answered the post it sent. With JavaScript the new
+ * state shows at once (optimistic) while the post is still on its way: a reload at that moment cancels it, as it
+ * would for a member, so a journey that reloads to prove the change was stored waits for the answer first.
+ * (The post is the first one sent after the press: an earlier post still awaiting its answer is not it.)
  */
 export async function pressAndWaitForPost(page: Page, button: Locator) {
-  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  const sent = page.waitForRequest((request) => request.method() === "POST");
   await button.click();
-  await answered;
+  await (await sent).response();
 }
 
 /**
