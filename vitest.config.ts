@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -12,6 +13,10 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Vitest leaves a core to itself by default: one worker on the 2-core machine. The files spend much of their
+    // time importing and waiting on SQLite and sockets, so one worker per core runs them in 78 s instead of
+    // 124 s there (decision 099).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
