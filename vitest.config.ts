@@ -14,8 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Vitest leaves a core to itself by default: one worker on the 2-core machine. The files spend much of their
-    // time importing and waiting on SQLite and sockets, so one worker per core runs them in 78 s instead of
-    // 124 s there (decision 099).
+    // time importing and waiting on SQLite and sockets, so one worker per core takes about two thirds of the
+    // time there (figures in decision 099).
     maxWorkers: availableParallelism(),
     projects: [
       {
