@@ -53,6 +53,11 @@ describe("formatEnUs", () => {
       [12.5, 2],
       [1e15, 0],
       [-1234.5, 2],
+      // The shortest decimal rounds up where the binary value, a hair below it, would round down (toFixed).
+      [424254050162.5685, 3],
+      [0.125, 2],
+      [999.9995, 3],
+      [1e-7, 2],
     ];
     for (const [value, maxFraction] of cases) {
       expect(formatEnUs(value, maxFraction), `${value}`).toBe(

@@ -7,10 +7,42 @@
  * bench/profile-client.ts, decision 066), for what is only commas and a decimal point here.
  */
 export function formatEnUs(value: number, maxFraction: number): string {
-  const [whole = "0", fraction = ""] = Math.abs(value).toFixed(maxFraction).split(".");
+  const [whole, fraction] = roundedDigits(Math.abs(value), maxFraction);
   const decimals = fraction.replace(/0+$/, "");
   const sign = value < 0 && (/[1-9]/.test(whole) || decimals !== "") ? "-" : "";
   return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${decimals ? `.${decimals}` : ""}`;
+}
+
+/**
+ * A non-negative number's whole and fraction digits, rounded half away from zero to `maxFraction` decimals as
+ * Intl does: from the shortest decimal that reads back as the number (String), not from its binary value as
+ * toFixed does (424254050162.5685 is 424254050162.56848… in binary: toFixed(3) writes .568, Intl .569).
+ */
+function roundedDigits(value: number, maxFraction: number): [string, string] {
+  const shortest = String(value);
+  // Exponent notation (below 1e-6, from 1e21): no digits to round by hand.
+  if (shortest.includes("e")) {
+    const [whole = "0", fraction = ""] = value.toFixed(maxFraction).split(".");
+    return [whole, fraction];
+  }
+  const [whole = "0", fraction = ""] = shortest.split(".");
+  if (fraction.length <= maxFraction) return [whole, fraction];
+  const kept = `${whole}${fraction.slice(0, maxFraction)}`;
+  const digits = fraction[maxFraction] >= "5" ? increment(kept) : kept;
+  const wholeLength = digits.length - maxFraction;
+  return [digits.slice(0, wholeLength), digits.slice(wholeLength)];
+}
+
+/** A string of decimal digits plus one ("199" → "200", "99" → "100"). */
+function increment(digits: string): string {
+  let carry = 1;
+  let out = "";
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const sum = Number(digits[i]) + carry;
+    carry = sum === 10 ? 1 : 0;
+    out = `${sum % 10}${out}`;
+  }
+  return carry ? `1${out}` : out;
 }
 
 /** Estimated value in millions with the M suffix: 12.5 → "$12.5M"; null → "". */
