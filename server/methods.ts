@@ -5,6 +5,7 @@
  * represent some of them (TRACE, CONNECT), so they must never reach React Router.
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { LruCache } from "../app/lib/platform/lru";
 
 type Manifest = ServerBuild["routes"];
 
@@ -22,21 +23,33 @@ function tree(routes: Manifest, parentId: string | undefined): RouteObject[] {
 
 export type MethodTable = { allowed: (pathname: string) => string };
 
+/**
+ * How many paths' answers are kept. React Router's matchRoutes flattens and ranks the whole route table on every
+ * call (its own handler keeps the flattened table, but that is not public), which made this check a fifth of the
+ * app's CPU under a stream of posts. Paths repeat (a form posts to its own page), so the answers are kept per
+ * path, the least recently used going first, so that paths made up by a stranger cannot grow the table.
+ */
+export const KEPT_PATHS = 2_000;
+
 export function methodTable(build: ServerBuild): MethodTable {
   const routes = tree(build.routes, undefined);
-  const cache = new Map<string, string>();
+  const byPath = new LruCache<string, string>(KEPT_PATHS);
+
+  function lookUp(path: string): string {
+    const matches = matchRoutes(routes, path) ?? [];
+    const leaf = matches[matches.length - 1]?.route.id;
+    return leaf && build.routes[leaf]?.module.action ? "GET, HEAD, POST" : "GET, HEAD";
+  }
+
   return {
     allowed(pathname) {
       // A client navigation's data request names its page: /Projects.data, /_root.data for "/".
       let path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
       if (path === "/_root") path = "/";
-      const matches = matchRoutes(routes, path) ?? [];
-      const leaf = matches[matches.length - 1]?.route.id;
-      if (!leaf) return "GET, HEAD";
-      let allow = cache.get(leaf);
+      let allow = byPath.get(path);
       if (allow === undefined) {
-        allow = build.routes[leaf]?.module.action ? "GET, HEAD, POST" : "GET, HEAD";
-        cache.set(leaf, allow);
+        allow = lookUp(path);
+        byPath.set(path, allow);
       }
       return allow;
     },
