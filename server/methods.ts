@@ -24,12 +24,14 @@ function tree(routes: Manifest, parentId: string | undefined): RouteObject[] {
 export type MethodTable = { allowed: (pathname: string) => string };
 
 /**
- * How many paths' answers are kept. React Router's matchRoutes flattens and ranks the whole route table on every
- * call (its own handler keeps the flattened table, but that is not public), which made this check a fifth of the
- * app's CPU under a stream of posts. Paths repeat (a form posts to its own page), so the answers are kept per
- * path, the least recently used going first, so that paths made up by a stranger cannot grow the table.
+ * How many paths' answers are kept, and the longest path kept. React Router's matchRoutes flattens and ranks the
+ * whole route table on every call (its own handler keeps the flattened table, but that is not public), which
+ * made this check a fifth of the app's CPU under a stream of posts. Paths repeat (a form posts to its own page),
+ * so the answers are kept per path, the least recently used going first: paths made up by a stranger cannot grow
+ * the table past about a megabyte.
  */
 export const KEPT_PATHS = 2_000;
+export const LONGEST_KEPT_PATH = 256;
 
 export function methodTable(build: ServerBuild): MethodTable {
   const routes = tree(build.routes, undefined);
@@ -46,6 +48,7 @@ export function methodTable(build: ServerBuild): MethodTable {
       // A client navigation's data request names its page: /Projects.data, /_root.data for "/".
       let path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
       if (path === "/_root") path = "/";
+      if (path.length > LONGEST_KEPT_PATH) return lookUp(path);
       let allow = byPath.get(path);
       if (allow === undefined) {
         allow = lookUp(path);

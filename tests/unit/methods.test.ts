@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { KEPT_PATHS, methodTable } from "../../server/methods";
+import { KEPT_PATHS, LONGEST_KEPT_PATH, methodTable } from "../../server/methods";
 
 type Entry = { id: string; parentId?: string; path?: string; index?: boolean; action?: boolean };
 
@@ -47,5 +47,12 @@ describe("methodTable", () => {
     const first = ["/Projects", "/Help", "/Projects/new"].map(allowed);
     for (let i = 0; i < KEPT_PATHS + 10; i++) allowed(`/Projects/${i}`);
     expect(["/Projects", "/Help", "/Projects/new"].map(allowed)).toEqual(first);
+  });
+
+  it("answers a path too long to keep all the same", () => {
+    const { allowed } = methodTable(build);
+    const long = `/Projects/${"9".repeat(LONGEST_KEPT_PATH)}`;
+    expect(allowed(long)).toBe("GET, HEAD, POST");
+    expect(allowed(`/${"x".repeat(LONGEST_KEPT_PATH)}`)).toBe("GET, HEAD");
   });
 });
