@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../../upstream/security";
 import { test as base } from "./coverage";
@@ -283,6 +283,22 @@ export function createMember(options: { firstName?: string; lastName?: string; p
 }
 
 /**
+ * The scratch page, with JavaScript, in which a page without JavaScript is checked: one per browser (a worker's),
+ * kept between checks. It holds nothing of a member's (no cookies, only the HTML handed to it and the app's public
+ * styles), and a context of its own for each of some 60 checks cost a new renderer process each time.
+ */
+const scratchPages = new WeakMap<Browser, Promise<Page>>();
+
+async function scratchPageOf(browser: Browser): Promise<Page> {
+  let scratch = scratchPages.get(browser);
+  if (!scratch || (await scratch).isClosed()) {
+    scratch = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
+    scratchPages.set(browser, scratch);
+  }
+  return scratch;
+}
+
+/**
  * Runs axe (WCAG 2.0/2.1 A and AA) on the page and fails on serious or critical violations, listed readably.
  * axe runs inside the page, which a context without JavaScript refuses: there the page's current HTML (the
  * no-JS rendering, scripts removed) is loaded into a scratch JavaScript-enabled page with the same styles.
@@ -293,7 +309,6 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
   test.info().setTimeout(test.info().timeout + 10_000);
   const jsOff = test.info().project.use.javaScriptEnabled === false;
   let target = page;
-  let scratch: BrowserContext | null = null;
   if (jsOff) {
     const url = page.url();
     const html = (await page.content())
@@ -301,44 +316,42 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser to run axe in");
-    scratch = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    target = await scratch.newPage();
+    target = await scratchPageOf(browser);
+    const viewport = page.viewportSize();
+    if (viewport) await target.setViewportSize(viewport);
+    await target.unrouteAll();
     await target.route(
       (u) => u.href === url,
       (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
     );
     await target.goto(url);
   }
-  try {
-    // Legacy mode runs axe in the page itself, without the blank page the default opens to gather its results:
-    // half the time on every screen, the same findings on ours, which have no frame of their own (the one frame,
-    // a training video's player, is another site's and not ours to check). Decision 099.
-    // Only violations are read, so only violations are gathered in full: for the passes axe would otherwise
-    // build a selector and an HTML excerpt of every node it checked, a third of its time on a long list page.
-    // The violations, their nodes and messages are the same (decision 100).
-    let builder = new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .options({ resultTypes: ["violations"] })
-      .setLegacyMode(true);
-    if (options.include) builder = builder.include(options.include);
-    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-    const results = await builder.analyze();
-    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    const report = blocking
-      .map((v) => {
-        const nodes = v.nodes
-          .slice(0, 5)
-          .map(
-            (n) => `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`,
-          )
-          .join("\n");
-        return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
-      })
-      .join("\n\n");
-    expect(blocking, `accessibility violations on ${page.url()}:\n\n${report}`).toEqual([]);
-  } finally {
-    await scratch?.close();
-  }
+  // Legacy mode runs axe in the page itself, without the blank page the default opens to gather its results:
+  // half the time on every screen, the same findings on ours, which have no frame of their own (the one frame,
+  // a training video's player, is another site's and not ours to check). Decision 099.
+  // Only violations are read, so only violations are gathered in full: for the passes axe would otherwise
+  // build a selector and an HTML excerpt of every node it checked, a third of its time on a long list page.
+  // The violations, their nodes and messages are the same (decision 100).
+  let builder = new AxeBuilder({ page: target })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(true);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = blocking
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) => `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`,
+        )
+        .join("\n");
+      return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
+    })
+    .join("\n\n");
+  expect(blocking, `accessibility violations on ${page.url()}:\n\n${report}`).toEqual([]);
 }
 
 /**
