@@ -294,6 +294,8 @@ async function scratchPageOf(browser: Browser): Promise<Page> {
   if (!scratch || (await scratch).isClosed()) {
     scratch = browser.newContext({ javaScriptEnabled: true }).then((context) => context.newPage());
     scratchPages.set(browser, scratch);
+    // A page that could not be made is not kept: the next check tries again.
+    scratch.catch(() => scratchPages.delete(browser));
   }
   return scratch;
 }
@@ -320,11 +322,20 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
     const viewport = page.viewportSize();
     if (viewport) await target.setViewportSize(viewport);
     await target.unrouteAll();
+    // A request's address carries no #fragment, the page's may (a no-JavaScript menu opened by its link).
+    const document = new URL(url);
+    document.hash = "";
+    let handedOver = false;
     await target.route(
-      (u) => u.href === url,
-      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+      (u) => u.href === document.href,
+      (route) => {
+        handedOver = true;
+        return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      },
     );
     await target.goto(url);
+    // Never check another page (the server's answer to a browser without the member's cookie) in its place.
+    if (!handedOver) throw new Error(`axe: the HTML of ${url} did not reach the scratch page`);
   }
   // Legacy mode runs axe in the page itself, without the blank page the default opens to gather its results:
   // half the time on every screen, the same findings on ours, which have no frame of their own (the one frame,
