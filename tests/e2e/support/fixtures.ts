@@ -235,12 +235,26 @@ export function writeDb<T>(run: (db: Database.Database) => T): T {
   }
 }
 
+/**
+ * One hash per password in a worker, as the seed gives every demo account one: scrypt is deliberately slow (tens
+ * of milliseconds), and a worker makes dozens of throwaway members with the same password. Hashed before the
+ * write lock is taken, which the API would otherwise wait.
+ */
+const passwordHashes = new Map<string, string>();
+function passwordHashFor(password: string): string {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export function createMember(options: { firstName?: string; lastName?: string; password?: string } = {}) {
   const email = `e2e-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.test`;
   const password = options.password ?? DEMO_PASSWORD;
   const now = new Date().toISOString();
-  // Hashed before the write lock is taken: scrypt takes tens of milliseconds, which the API would wait.
-  const passwordHash = hashPassword(password);
+  const passwordHash = passwordHashFor(password);
   const conn = new Database(DB_PATH, { fileMustExist: true });
   conn.pragma("busy_timeout = 5000");
   try {
