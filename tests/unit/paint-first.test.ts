@@ -30,16 +30,30 @@ interface Browser {
   visibility?: string;
   /** Whether the browser reports paint timing (PerformanceObserver with "paint" entries). */
   paintTiming?: boolean;
-  /** Timers of 0 ms queued (run with `tick`) instead of run at once. */
+  /** Timers of 0 ms and messages to a MessageChannel queued (run with `tick`) instead of run at once. */
   queueZeroTimers?: boolean;
+  /** Whether the browser has MessageChannel (the way to a new task; 0 ms timers without it). */
+  messageChannel?: boolean;
 }
 
 /** Runs a rewritten script with stand-ins for the browser's dynamic import, frames, timers and paint timing. */
 async function run(
   code: string,
-  { visibility = "visible", paintTiming = true, queueZeroTimers = false }: Browser = {},
+  { visibility = "visible", paintTiming = true, queueZeroTimers = false, messageChannel = true }: Browser = {},
 ) {
   const zeroTimers: (() => void)[] = [];
+  const nextTask = (cb: () => void) => (queueZeroTimers ? zeroTimers.push(cb) : cb());
+  let messages = 0;
+  let zeroTimersSet = 0;
+  class MessageChannel {
+    port1 = { onmessage: null as null | (() => void), close: () => {} };
+    port2 = {
+      postMessage: () => {
+        messages++;
+        nextTask(() => this.port1.onmessage?.());
+      },
+    };
+  }
   const imported: string[] = [];
   const preloaded: string[] = [];
   const listeners: (() => void)[] = [];
@@ -67,7 +81,10 @@ async function run(
       observers.splice(observers.indexOf(this.callback), 1);
     }
   }
-  const window: Record<string, unknown> = paintTiming ? { PerformanceObserver } : {};
+  const window: Record<string, unknown> = {
+    ...(paintTiming ? { PerformanceObserver } : {}),
+    ...(messageChannel ? { MessageChannel } : {}),
+  };
   const body = code.replace(/\bimport\(/g, "__import(");
   const fn = new Function("__import", "window", "document", "requestAnimationFrame", "setTimeout", body);
   fn(
@@ -78,8 +95,11 @@ async function run(
     window,
     document,
     (cb: () => void) => frames.push(cb),
-    (cb: () => void, ms = 0) =>
-      ms > 0 ? timers.push({ ms, cb }) : queueZeroTimers ? zeroTimers.push(cb) : cb(),
+    (cb: () => void, ms = 0) => {
+      if (ms > 0) return timers.push({ ms, cb });
+      zeroTimersSet++;
+      nextTask(cb);
+    },
   );
   const report = (name: string) => {
     for (const callback of [...observers])
@@ -91,6 +111,9 @@ async function run(
   return {
     imported,
     preloaded,
+    /** Messages posted to a MessageChannel, and 0 ms timers set, so far. */
+    messages: () => messages,
+    zeroTimersSet: () => zeroTimersSet,
     window,
     frames,
     timers,
@@ -144,7 +167,7 @@ describe("paint before script", () => {
     expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
   });
 
-  it("starts the preloads a few per task, and imports once they have all started", async () => {
+  it("starts the preloads a few per task, each step a task of its own by a message, and imports once they have all started", async () => {
     const hrefs = Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, k) => `/assets/chunk-${k}.js`);
     const page = await run(deferModuleScript(SCRIPT, hrefs) as string, { queueZeroTimers: true });
     page.report("first-contentful-paint");
@@ -157,6 +180,25 @@ describe("paint before script", () => {
     await page.tick();
     expect(page.preloaded).toEqual(hrefs.map((href) => `modulepreload ${href}`));
     expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
+    // A 0 ms timer once, for the task after the paint; a message for each further step (no 4 ms clamp).
+    expect(page.zeroTimersSet()).toBe(1);
+    expect(page.messages()).toBe(2);
+  });
+
+  it("a browser without MessageChannel takes its steps by 0 ms timers", async () => {
+    const hrefs = ["/assets/chunk-0.js", "/assets/chunk-1.js", "/assets/chunk-2.js"];
+    const page = await run(deferModuleScript(SCRIPT, hrefs) as string, {
+      messageChannel: false,
+      queueZeroTimers: true,
+    });
+    page.report("first-contentful-paint");
+    for (let step = 0; step < hrefs.length; step++) {
+      expect(page.preloaded).toHaveLength(step);
+      await page.tick();
+    }
+    expect(page.imported).toEqual(ROUTE_MODULES_AND_ENTRY);
+    expect(page.zeroTimersSet()).toBe(hrefs.length);
+    expect(page.messages()).toBe(0);
   });
 
   it("loads after PAINT_WAIT_LIMIT_MS when no contentful paint is reported", async () => {
@@ -196,7 +238,7 @@ describe("paint before script", () => {
     expect(html).not.toContain("<link");
     expect(html).toContain('["/assets/root-B.js"]');
     expect(html).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
-    expect(html).toMatch(/<script nonce="n" type="module">new Promise/);
+    expect(html).toMatch(/<script nonce="n" type="module">const nextTask=/);
     expect(html).not.toMatch(/import \* as/);
   });
 
@@ -205,7 +247,7 @@ describe("paint before script", () => {
     const out = paintBeforeScript(html);
     expect(out).toContain("<main>Café — 東京 ✓ 🏗️</main>");
     expect(out).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
-    expect(out).toMatch(/<script nonce="n" type="module">new Promise[^<]*<\/script><\/body><\/html>$/);
+    expect(out).toMatch(/<script nonce="n" type="module">const nextTask=[^<]*<\/script><\/body><\/html>$/);
     expect(paintBeforeScriptBytes(Buffer.from(html)).toString("utf8")).toBe(out);
   });
 
