@@ -39,7 +39,12 @@ interface Browser {
 /** Runs a rewritten script with stand-ins for the browser's dynamic import, frames, timers and paint timing. */
 async function run(
   code: string,
-  { visibility = "visible", paintTiming = true, queueZeroTimers = false, messageChannel = true }: Browser = {},
+  {
+    visibility = "visible",
+    paintTiming = true,
+    queueZeroTimers = false,
+    messageChannel = true,
+  }: Browser = {},
 ) {
   const zeroTimers: (() => void)[] = [];
   const nextTask = (cb: () => void) => (queueZeroTimers ? zeroTimers.push(cb) : cb());
