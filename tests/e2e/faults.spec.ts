@@ -118,7 +118,7 @@ async function onWorkingScreen(page: Page, base: string) {
 }
 
 /** Pages of one member's browser that take the screens in turns: the "timeout" fault costs a second a screen. */
-const SCREEN_LANES = 3;
+const SCREEN_LANES = 6;
 
 /**
  * With JavaScript every screen is checked under one fault of each status, and the other faults meet one round of
@@ -539,7 +539,7 @@ test.describe("a hung API", () => {
     await side.proxy.set("timeout");
     const slow: string[] = [];
     // Four at a time: each probe waits on the hung API, so they overlap without slowing one another.
-    await eachConcurrently(probes, 4, async (probe) => {
+    await eachConcurrently(probes, 8, async (probe) => {
       const started = performance.now();
       const res = await fetch(probe.url, { redirect: "manual", ...probe.init });
       await res.arrayBuffer();
