@@ -5,6 +5,11 @@ import { APP_URL, ROOT } from "./tests/e2e/support/env";
 
 const CI = Boolean(process.env.CI);
 
+// New password hashes at scrypt's N=1024 in the reference API and the members the tests make: some thousand
+// logins a run at 16384 cost the API 40 ms of CPU each (upstream/security.ts). The web server and the workers
+// inherit it from here.
+process.env.PASSWORD_SCRYPT_N ??= "1024";
+
 // The browser tests run against the production build; say so plainly instead of timing out on the webServer.
 // (`playwright test --list` does not need it.)
 if (

@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+// New password hashes at scrypt's N=1024, as in the browser tests (playwright.config.ts, upstream/security.ts).
+process.env.PASSWORD_SCRYPT_N ??= "1024";
+
 /**
  * Two layers under the browser journeys (Playwright): `unit` (pure modules and the reference API's HTTP tests, on
  * Node) and `components` (React components and hooks rendered in happy-dom with Testing Library).

@@ -1,11 +1,28 @@
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 
-const N = 16384;
+/**
+ * scrypt's cost (N). The browser tests log in some thousand times, and at 16384 each login costs the API 40 ms
+ * of CPU on the 2-core machine: they set PASSWORD_SCRYPT_N=1024 (playwright.config.ts, vitest.config.ts). A
+ * stored hash carries its own N, so verifying reads the cost from the hash; only new hashes use this one.
+ */
+const N = scryptCost(process.env.PASSWORD_SCRYPT_N);
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 // scrypt needs 128 * N * r bytes; give it headroom over Node's 32 MiB default.
 const MAXMEM = 64 * 1024 * 1024;
+
+export function scryptCost(value: string | undefined): number {
+  if (value === undefined || value === "") return 16384;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0)
+    throw new Error(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 1048576, got ${value}`);
+  if (n < 16384 && process.env.NODE_ENV === "production")
+    throw new Error(
+      "PASSWORD_SCRYPT_N below 16384 is for the tests and is refused under NODE_ENV=production.",
+    );
+  return n;
+}
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
 export function hashPassword(password: string): string {
