@@ -22,7 +22,6 @@ import {
   attachScreenshot,
   expectDialogsInViewport,
   expectNoHorizontalOverflow,
-  expectTargetsAtLeast24,
   smallTargets,
 } from "../support/phone";
 import { sidebar } from "../support/shell";
@@ -351,66 +350,55 @@ function screenPath(path: string) {
 }
 
 test.describe("main screens on a phone", () => {
-  // Nine screens, two sizes, axe on each: more than the default 30 s on a loaded machine.
+  // Ten screens at two sizes, axe on each at phone size: more than the default 30 s on a loaded machine.
   test.describe.configure({ timeout: 150_000 });
 
-  test("every pointer target is at least 24×24 px; the primary ones 44 px tall", async ({ page }) => {
+  // One load of each screen per size serves every check of it: at phone size the width, the pointer targets,
+  // axe and a screenshot; at desktop size the width, the targets of the two list screens and a screenshot.
+  test("no screen scrolls sideways, every pointer target is at least 24×24 px (the primary ones 44 px), axe finds nothing serious; screenshots in the HTML report", async ({
+    page,
+  }, testInfo) => {
+    const mode = noJs() ? " — no JavaScript" : "";
     await login(page, "member@example.com");
-    const found: string[] = [];
+    const small: string[] = [];
     for (const screen of SCREENS) {
       await page.goto(screenPath(screen.path));
-      found.push(...(await smallTargets(page)).map((t) => `${screen.path}: ${t}`));
+      await fits(page);
+      small.push(...(await smallTargets(page)).map((t) => `${screen.path}: ${t}`));
+      if (screen.path === "/Me/Projects") await expectPrimaryTargets44(page);
+      await expectAxeClean(page);
+      await attachScreenshot(page, testInfo, `${screen.name} — phone${mode}`);
     }
     // The shell's sidebar, opened as a phone opens it.
     await page.goto("/Projects");
     await openMenu(page);
-    found.push(...(await smallTargets(page, 24, "#sidebar")).map((t) => `sidebar: ${t}`));
-    // And at a desktop width (the sidebar's Edit links, the sort headers).
+    small.push(...(await smallTargets(page, 24, "#sidebar")).map((t) => `sidebar: ${t}`));
+
+    // At a desktop width (the sidebar's Edit links, the sort headers).
     await page.setViewportSize({ width: 1366, height: 900 });
-    for (const path of ["/Projects", "/Me/Contacts"]) {
-      await page.goto(path);
-      found.push(...(await smallTargets(page)).map((t) => `${path} (desktop): ${t}`));
-    }
-    expect(found).toEqual([]);
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/Me/Projects");
-    const primary = [
-      main(page).getByRole("search").getByRole("button", { name: "Search" }),
-      main(page).getByRole("link", { name: "Page 2" }),
-      main(page).getByRole("checkbox").nth(1),
-      page.getByRole("banner").getByRole(noJs() ? "link" : "button", { name: "Menu", exact: true }),
-    ];
-    for (const target of primary) {
-      const box = await target.evaluate((el) => (el.closest("label") ?? el).getBoundingClientRect().toJSON());
-      expect(box.height, String(target)).toBeGreaterThanOrEqual(44);
-      expect(box.width, String(target)).toBeGreaterThanOrEqual(44);
-    }
-    await expectTargetsAtLeast24(page);
-  });
-
-  test("axe finds nothing serious on the main screens", async ({ page }) => {
-    await login(page, "member@example.com");
     for (const screen of SCREENS) {
       await page.goto(screenPath(screen.path));
-      await expectAxeClean(page);
-    }
-  });
-
-  test("screenshots of the main screens at phone and desktop size (in the HTML report)", async ({
-    page,
-  }, testInfo) => {
-    await login(page, "member@example.com");
-    for (const [size, viewport] of [
-      ["phone", { width: 390, height: 844 }],
-      ["desktop", { width: 1366, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      for (const screen of SCREENS) {
-        await page.goto(screenPath(screen.path));
-        await fits(page);
-        await attachScreenshot(page, testInfo, `${screen.name} — ${size}${noJs() ? " — no JavaScript" : ""}`);
+      await fits(page);
+      if (screen.path === "/Projects" || screen.path === "/Me/Contacts") {
+        small.push(...(await smallTargets(page)).map((t) => `${screen.path} (desktop): ${t}`));
       }
+      await attachScreenshot(page, testInfo, `${screen.name} — desktop${mode}`);
     }
+    expect(small).toEqual([]);
   });
 });
+
+/** The primary targets of a list screen on a phone (search, paging, selection, the menu) are 44×44 px or more. */
+async function expectPrimaryTargets44(page: Page) {
+  const primary = [
+    main(page).getByRole("search").getByRole("button", { name: "Search" }),
+    main(page).getByRole("link", { name: "Page 2" }),
+    main(page).getByRole("checkbox").nth(1),
+    page.getByRole("banner").getByRole(noJs() ? "link" : "button", { name: "Menu", exact: true }),
+  ];
+  for (const target of primary) {
+    const box = await target.evaluate((el) => (el.closest("label") ?? el).getBoundingClientRect().toJSON());
+    expect(box.height, String(target)).toBeGreaterThanOrEqual(44);
+    expect(box.width, String(target)).toBeGreaterThanOrEqual(44);
+  }
+}

@@ -94,11 +94,6 @@ export async function smallTargets(page: Page, min = 24, selector = "body"): Pro
   );
 }
 
-/** Every pointer target on the page is at least 24×24 CSS px. */
-export async function expectTargetsAtLeast24(page: Page) {
-  expect(await smallTargets(page, 24), `targets under 24×24 px on ${page.url()}`).toEqual([]);
-}
-
 /** A screenshot of the whole page, attached to the HTML report under `name`. */
 export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
   const body = await page.screenshot({ fullPage: true, animations: "disabled", scale: "css" });
