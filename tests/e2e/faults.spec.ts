@@ -117,7 +117,7 @@ async function onWorkingScreen(page: Page, base: string) {
   await expect(notes).toBeVisible();
 }
 
-/** Pages of one member's browser that take the screens in turns: the "timeout" fault costs a second a screen. */
+/** Pages of one member's browser that take the screens in turns: the "timeout" fault costs its wait a round. */
 const SCREEN_LANES = 6;
 
 /**

@@ -221,7 +221,7 @@ export function memberSnapshot(id: number, email: string) {
 
 /**
  * Runs `task` over `items`, at most `limit` at a time, in order of start. The fault specs use it where each item
- * waits on the side app's upstream timeout rather than on the CPU: one after another, a second each adds up.
+ * waits on the side app's upstream timeout rather than on the CPU: one after another, the waits add up.
  */
 export async function eachConcurrently<T>(
   items: readonly T[],
