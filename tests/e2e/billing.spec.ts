@@ -192,6 +192,9 @@ test.describe("activation after a trial made on the checkout", () => {
     const cards = [DECLINED_CARD, "4111111111111111", DECLINED_CARD, "5555555555554444", DECLINED_CARD];
     for (const card of cards) {
       await activate(page, card);
+      // The answer is in when the card number comes back empty: the alert of the attempt before is still on
+      // the page until then, and a click while a post is pending would cancel it before it reaches the server.
+      await expect(page.getByLabel("Card number")).toHaveValue("");
       await expect(
         page.getByRole("alert").filter({ hasText: /Your card (was declined|number is incorrect)\./ }),
       ).toBeVisible();
