@@ -9,14 +9,14 @@ const N = scryptCost(process.env.PASSWORD_SCRYPT_N);
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
-// scrypt needs 128 * N * r bytes; give it headroom over Node's 32 MiB default.
-const MAXMEM = 64 * 1024 * 1024;
+/** scrypt needs 128 * N * r bytes: twice that, and at least 64 MiB (Node's default is 32 MiB). */
+const maxmem = (n: number, r: number) => Math.max(64 * 1024 * 1024, 256 * n * r);
 
 export function scryptCost(value: string | undefined): number {
   if (value === undefined || value === "") return 16384;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0)
-    throw new Error(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 1048576, got ${value}`);
+  if (!Number.isInteger(n) || n < 1024 || n > 131_072 || (n & (n - 1)) !== 0)
+    throw new Error(`PASSWORD_SCRYPT_N must be a power of two from 1024 to 131072, got ${value}`);
   if (n < 16384 && process.env.NODE_ENV === "production")
     throw new Error(
       "PASSWORD_SCRYPT_N below 16384 is for the tests and is refused under NODE_ENV=production.",
@@ -27,7 +27,7 @@ export function scryptCost(value: string | undefined): number {
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
-  const key = scryptSync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAXMEM });
+  const key = scryptSync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R) });
   return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
@@ -41,8 +41,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   const salt = Buffer.from(parts[4], "base64url");
   const expected = Buffer.from(parts[5], "base64url");
   if (!n || !r || !p || expected.length === 0) return false;
+  // Only costs this module makes (a stored hash is data: it must not ask for gigabytes).
+  if (n > 131_072 || r > 8 || p > 1) return false;
   const actual = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, expected.length, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+    scrypt(password, salt, expected.length, { N: n, r, p, maxmem: maxmem(n, r) }, (err, key) =>
       err ? reject(err) : resolve(key),
     ),
   );
