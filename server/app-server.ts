@@ -33,6 +33,7 @@ import type { Config } from "../app/lib/platform/config.server";
 import { logPath, nonCanonicalSecretPath } from "../app/lib/platform/log-path";
 import type { RequestInfo, RequestRefusal } from "../app/lib/platform/request-info.server";
 import { compressible, compressor, preferredEncoding } from "./compression";
+import { gracefulStop } from "./graceful-stop";
 import { checkFormBody, checkQuery, REFUSALS } from "./limits";
 import { methodTable } from "./methods";
 import { staticFiles } from "./static";
@@ -389,6 +390,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
   }
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    stopper.track(req, res);
     handle(req, res).catch((error) => {
       console.error(`[server] ${req.method} ${logPath(req.url ?? "/")}: ${summary(error)}`);
       if (!res.headersSent) plainAnswer(res, 500, "Something went wrong. Please try again in a moment.");
@@ -403,6 +405,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     },
     onRequest,
   );
+  const stopper = gracefulStop(server);
   // "Expect: 100-continue": the client is told to go on unless the size it declares is already too large, which
   // handle() then refuses at once (413), before the client has sent a byte of it.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
@@ -432,8 +435,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      server.close(() => process.exit(0));
-      server.closeIdleConnections();
+      stopper.stop(() => process.exit(0));
       // Requests still running get a few seconds; the rate limiter's Redis connection must not hold the exit.
       setTimeout(() => process.exit(0), 5_000).unref();
     });
