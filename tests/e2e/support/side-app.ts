@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { APP_STOP_MS, appCoverageEnv, appServerArgs } from "./app-process";
 import { API_URL, APP_PORT, DEMO_URL, MARKETING_URL, ROOT, STAFF_URL } from "./env";
 import { FaultProxy } from "./fault-proxy";
+import { freePort } from "./raw-http";
 
 /**
  * First port of the side apps; worker n uses FAULT_APP_PORT + n. Follows E2E_APP_PORT (3110 next to 3100), so
@@ -33,14 +34,21 @@ export type SideApp = {
   stop: () => Promise<void>;
 };
 
-async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+async function waitFor(
+  url: string,
+  timeoutMs: number,
+  child: ChildProcess,
+  listening: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the side app exited (${child.exitCode})`);
     try {
       const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
       await res.body?.cancel();
-      if (res.status < 500) return;
+      // Another process may answer on the port (a side app of the other worker that found the same port free):
+      // the answer counts once this app says it listens.
+      if (res.status < 500 && listening()) return;
     } catch {
       // not yet
     }
@@ -49,7 +57,23 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Pro
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * Starts a side app on `port`. A port found free a moment before can be taken meanwhile (by the other worker's
+ * side app, which found it free too, or as the local end of an outgoing connection): the app then cannot
+ * listen, and it is started again on another free port, so the returned `url` is the one to use.
+ */
 export async function startSideApp(port: number, env: Record<string, string> = {}): Promise<SideApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSideAppOn(port, env);
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+      port = await freePort();
+    }
+  }
+}
+
+async function startSideAppOn(port: number, env: Record<string, string>): Promise<SideApp> {
   const apiOrigin = new URL(API_URL).origin;
   const proxy = new FaultProxy(apiOrigin, SIDE_TIMEOUT_MS * 6);
   const proxyOrigin = await proxy.start();
@@ -84,7 +108,7 @@ export async function startSideApp(port: number, env: Record<string, string> = {
     output += chunk.toString("utf8");
   });
   try {
-    await waitFor(`${url}/Login`, 30_000, child);
+    await waitFor(`${url}/Login`, 30_000, child, () => output.includes("[server] listening on"));
   } catch (error) {
     child.kill("SIGKILL");
     await proxy.close();
