@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useRef, useSyncExternalStore } from "react";
+import { type ComponentType, startTransition, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "~/components/hydrated";
 import type { ModalParts } from "./modal-interactive";
@@ -67,17 +67,24 @@ function loadInteractiveModal() {
   );
   return loading;
 }
-function subscribeToLoad(listener: () => void) {
-  loadedListeners.add(listener);
-  return () => loadedListeners.delete(listener);
-}
-/** The Headless UI dialog once its chunk has arrived (never on the server). */
+/**
+ * The Headless UI dialog once its chunk has arrived and the page has hydrated (never on the server, nor in the
+ * hydrating render). Its arrival is taken in a transition: every dialog of the page re-renders then, and an
+ * external store's change (useSyncExternalStore) would make that one synchronous render, a long task on a slow
+ * phone (decision 103).
+ */
 function useInteractiveModal() {
-  return useSyncExternalStore(
-    subscribeToLoad,
-    () => interactiveModal,
-    () => null,
-  );
+  const hydrated = useHydrated();
+  const [loaded, setLoaded] = useState(() => interactiveModal);
+  useEffect(() => {
+    const take = () => startTransition(() => setLoaded(() => interactiveModal));
+    if (interactiveModal) take();
+    loadedListeners.add(take);
+    return () => {
+      loadedListeners.delete(take);
+    };
+  }, []);
+  return hydrated ? loaded : null;
 }
 
 let preloadScheduled = false;

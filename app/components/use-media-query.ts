@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * Whether a media query matches in the browser: false on the server and before hydration, then live. For what
@@ -8,7 +8,9 @@ export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(false);
   useEffect(() => {
     const mql = window.matchMedia(query);
-    setMatches(mql.matches);
+    // In a transition: what it shows (the map, the calendar grid) renders in slices, not in one task with
+    // whatever else the page updates after hydration.
+    startTransition(() => setMatches(mql.matches));
     const onChange = (e: MediaQueryListEvent) => setMatches(e.matches);
     mql.addEventListener("change", onChange);
     return () => mql.removeEventListener("change", onChange);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate, useNavigationType } from "react-router";
 import { useHydrated } from "~/components/hydrated";
 import type { ActionResult, SavedLink } from "~/lib/detail/types";
@@ -45,8 +45,13 @@ function useDetailDialog<D>(urlDialog: D | null) {
   const [formKey, setFormKey] = useState(0);
   // A navigation hands the dialog state back to the URL, but not the one closeDialog makes to drop a closed
   // dialog's params: on a slow connection it ends after the member may have opened another dialog in place.
+  // Not at mount, where there is nothing to hand back: that update re-rendered the whole screen right after
+  // hydration, in one blocking task (decision 103).
+  const handedBackAt = useRef(location.key);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation
   useEffect(() => {
+    if (handedBackAt.current === location.key) return;
+    handedBackAt.current = location.key;
     if (navigationType === "REPLACE" && isDialogCleanup(location.state)) return;
     setJsDialog(undefined);
   }, [location.key]);
