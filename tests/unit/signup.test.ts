@@ -37,6 +37,34 @@ describe("sign-up texts", () => {
     );
   });
 
+  it("writes money as Intl's en-US currency format does, without building one", () => {
+    const dollars = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    });
+    const cents = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const intl = (amount: number) =>
+      (Number.isInteger(Math.round(amount * 100) / 100) ? dollars : cents).format(amount);
+    for (const amount of [0, -0, 2.995, 1.005, 0.995, 999.995, -1999.9, -0.004, 1234567.891, 0.1 + 0.2, 1e15])
+      expect(money(amount), `${amount}`).toBe(intl(amount));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+          fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+        ),
+        (amount) => money(amount) === intl(amount),
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it("names the period and the coverage as the spec does", () => {
     expect(periodText(12)).toBe("/ year");
     expect(periodText(6)).toBe("/ 6 months");

@@ -3,6 +3,7 @@
  * calendar.md §2.4–2.7, §4, §9): the plan summary's wording, the coverage slots, and the form's field names. Shared
  * by the server and the browser; the server side (reading the form, pricing) is pricing.server.ts.
  */
+import { formatEnUs } from "~/lib/format/project-format";
 
 export const COUNTIES_FAILED = "Unknown error while fetching counties.";
 export const TERMS_REQUIRED = "Please accept the terms of service to continue.";
@@ -90,24 +91,17 @@ export type FormAnswer<I extends string, V> = PriceAnswer & {
 /** 'National Edition' → 'National'. */
 export const planDisplayName = (name: string) => name.replace(/ Edition/g, "").trim();
 
-// Made once: toLocaleString builds a formatter per call, which a checkout's price list (hundreds of amounts per
-// render) paid for in hydration's long task.
-const DOLLARS = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
-const CENTS = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** USD, dropping '.00': $3,495 and $1,999.95. */
+/**
+ * USD, dropping '.00': $3,495 and $1,999.95, as Intl's en-US currency format writes them, but without building
+ * one: the first currency formatter of a page loads the browser's number and currency data, a 15–19 ms task on
+ * the checkout's first load that no render could slice (decision 103).
+ */
 export function money(amount: number): string {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);
-  return (whole ? DOLLARS : CENTS).format(amount);
+  const digits = formatEnUs(Math.abs(amount), whole ? 0 : 2);
+  const point = digits.indexOf(".");
+  const shown = whole ? digits : point < 0 ? `${digits}.00` : digits.padEnd(point + 3, "0");
+  return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}$${shown}`;
 }
 
 /** '/ year' for 12 months, else '/ 6 months' (member-app.md §9). */
