@@ -199,6 +199,15 @@ await withBenchApp(ROOT, async (appUrl, memberCookie, apiUrl) => {
           const kind = kindOf(e) as string;
           byKind.set(kind, (byKind.get(kind) ?? 0) + self);
         }
+        // What the kinds above do not name: the longest other events directly inside the task (TRACE_OTHER=1).
+        if (process.env.TRACE_OTHER) {
+          const direct = inside
+            .filter((e) => !kindOf(e))
+            .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+            .slice(0, 4)
+            .map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
+          byKind.set(`[${direct.join("; ")}]`, 300);
+        }
         const what = [...byKind]
           .filter(([, us]) => us >= 300)
           .sort((a, b) => b[1] - a[1])
