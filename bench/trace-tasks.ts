@@ -6,6 +6,11 @@
  *
  *   npx tsx bench/trace-tasks.ts /Projects [runs] [--as member|trial|visitor] [--over 4]
  *
+ * Each run has a fresh browser (nothing compiled or cached, as in each of Lighthouse's runs). Environment:
+ * TRACE_WATCH=commitRoot,workLoopSync (time inside these functions per task), TRACE_UNDER=workLoopSync (the app's
+ * functions on the stacks below it; TRACE_UNDER_ALL=1: every component name), TRACE_OTHER=1 (the longest events
+ * of a kind it does not name). An unminified build (BUILD_FOR_COVERAGE=1 npm run build) gives readable names.
+ *
  * `{project}` and `{company}` in the path stand for the member's first project and company. Starts the
  * reference API on the bench database and the app from build/ (run `npm run build` first), as the bench does.
  */
@@ -121,7 +126,12 @@ function cpuSamples(
       const name = frame
         ? `${frame.functionName || "(anonymous)"} ${(frame.url ?? "").split("/").pop()}:${(frame.lineNumber ?? 0) + 1}`
         : "?";
-      out.push({ ts: at, us: deltas[i + 1] ?? 0, frame: name, stack: watched.size ? stackOf(id) : [] });
+      out.push({
+        ts: at,
+        us: deltas[i + 1] ?? 0,
+        frame: name,
+        stack: watched.size || process.env.TRACE_UNDER ? stackOf(id) : [],
+      });
     });
     profiles.set(e.id ?? "", at);
   }
