@@ -169,9 +169,13 @@ describe("all or nothing", () => {
     const missing = (t.db.prepare("SELECT max(id) FROM projects").pluck().get() as number) + 1000;
     const res = await saveMany(trial.token, { project_ids: [a, b, missing, c], tag_id: trial.folder });
     expect(res.status).toBe(404);
+    expect(res.body.message).toBe("A project with this ID could not be found.");
     expect(remainingOf(trial.id)).toBe(5);
     expect(savedOf(trial.id)).toEqual([]);
     expect(openedOf(trial.id)).toEqual([]);
+    // Without it, the same choice goes through whole.
+    expect((await saveMany(trial.token, { project_ids: [a, b, c], tag_id: trial.folder })).status).toBe(200);
+    expect(remainingOf(trial.id)).toBe(2);
   });
 
   it("a folder that is not the member's: nothing spent, nothing saved", async () => {
