@@ -9,6 +9,7 @@ import { trialFromCheckout } from "./support/checkout";
 import {
   createMember,
   expect,
+  expectAxeClean,
   expectDialogOpen,
   jsDisabled,
   loginTo,
@@ -65,6 +66,9 @@ async function moveTo(page: Page, folder: string) {
 }
 
 test.describe("a trial's bulk move", () => {
+  // Each journey makes its trial through the checkout first, then loads the lists several times.
+  test.beforeEach(() => test.setTimeout(120_000));
+
   test("8 rows with 5 reports left are refused with the count and spend nothing; 3 rows spend 3 and are saved", async ({
     page,
   }) => {
@@ -81,6 +85,7 @@ test.describe("a trial's bulk move", () => {
     const dialog = moveDialog(page);
     await expect(dialog.getByRole("alert")).toHaveText(refusal);
     await expect(dialog.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/Me/Subscription");
+    await expectAxeClean(page, { include: '[role="dialog"]' });
 
     // Confirmed anyway: refused whole, in the dialog, with the selection kept; never the trial-expired dialog.
     await moveTo(page, "Red");
@@ -91,7 +96,9 @@ test.describe("a trial's bulk move", () => {
     // (Behind the open dialog the page is inert: the rows are found by their label, not their role.)
     for (const id of ids) await expect(page.locator(`input[aria-label="Select row ${id}"]`)).toBeChecked();
     expect(trialState(email)).toEqual({ remaining: 5, saved: [], opened: 0 });
-    await moveDialog(page).getByRole(jsDisabled(test.info()) ? "link" : "button", { name: "Close" }).click();
+    await moveDialog(page)
+      .getByRole(jsDisabled(test.info()) ? "link" : "button", { name: "Close" })
+      .click();
     await expect(dialog).toHaveCount(0);
     await expect(sidebar(page).getByText("Free reports remaining: 5")).toBeVisible();
 

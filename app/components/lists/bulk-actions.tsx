@@ -292,7 +292,7 @@ function MoveForm({
       <div className="flex flex-wrap justify-end gap-2">
         {cost?.over ? (
           // The way to more reports, where the member learns they have too few (the spec's nudge says Sign Up).
-          <Link to="/Me/Subscription" className={buttonClass}>
+          <Link to="/Me/Subscription" className={`inline-flex items-center ${buttonClass}`}>
             Sign Up
           </Link>
         ) : null}
