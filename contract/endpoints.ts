@@ -78,6 +78,8 @@ import {
   SaveProjectNoteAnswer,
   SaveProjectNoteRequest,
   SaveProjectRequest,
+  SaveProjectsAnswer,
+  SaveProjectsRequest,
   SimilarProjectsAnswer,
   SimilarProjectsQuery,
 } from "./projects";
@@ -216,6 +218,7 @@ export const endpoints = {
   downloadProjects: call("POST", "Projects/Download", { body: ListDownloadRequest, answer: CSV_FILE }),
   saveProject: call("POST", "Projects/Save", { body: SaveProjectRequest, answer: AckAnswer }),
   setProjectFolder: call("POST", "Projects/AddTag", { body: AddProjectTagRequest, answer: AckAnswer }),
+  saveProjects: call("POST", "Projects/SaveMany", { body: SaveProjectsRequest, answer: SaveProjectsAnswer }),
   project: call("GET", `Projects/:id${ID}`, { answer: ProjectAnswer }),
   unsaveProject: call("DELETE", `Projects/:id${ID}`, { answer: AckAnswer }),
   unsaveProjects: call("DELETE", "SavedProjects", { body: DeleteSavedProjectsRequest, answer: AckAnswer }),

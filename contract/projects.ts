@@ -30,6 +30,11 @@ export const ProjectRow = z.object({
   updated_at: IsoDateTime,
   tag: z.array(Tag),
   user: SavedLink.nullable(),
+  /**
+   * The member opened this project on a Free Trial: a report was spent on it, so opening, saving or filing it again
+   * costs nothing (decision 107). Absent from older APIs: then every project a trial has not saved counts as new.
+   */
+  opened: z.boolean().optional(),
 });
 export type ProjectRow = z.infer<typeof ProjectRow>;
 export const ProjectListAnswer = listAnswer(ProjectRow);
@@ -117,6 +122,30 @@ export const AddProjectTagRequest = z.object({
   tag_id: z.number().int().nullable(),
 });
 export const DeleteSavedProjectsRequest = z.object({ ids: z.array(z.number().int()).min(1) });
+
+/** The most projects one bulk call saves (a list page's largest page). */
+export const SAVE_MANY_MAX = 100;
+
+/**
+ * Saves several projects at once, all or none (decision 107): each needs the right to open it, and a Free Trial
+ * pays a report for each it has not opened, checked and spent in one transaction. `tag_id` files them all in that
+ * folder (null: no folder); absent, a project already saved keeps its folder.
+ */
+export const SaveProjectsRequest = z.object({
+  project_ids: z.array(z.number().int()).min(1).max(SAVE_MANY_MAX),
+  tag_id: z.number().int().nullable().optional(),
+});
+export const SaveProjectsAnswer = z.object({
+  message: z.string().optional(),
+  data: z.object({
+    /** How many projects were chosen (each now saved). */
+    saved: z.number().int(),
+    /** Reports the call spent (0 for a member who is not on a trial). */
+    reports_spent: z.number().int(),
+    /** A trial's reports left after the call; null for anyone else. */
+    remaining_projects: z.number().int().nullable(),
+  }),
+});
 
 export const GeocodeAnswer = z.object({
   status: z.string(),

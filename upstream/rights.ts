@@ -4,6 +4,7 @@
  * that every project path asks, and which contacts a member without the directory may read.
  */
 import { FREE_TRIAL } from "../contract/constants";
+import { reportsRefusal } from "../contract/reports";
 import { writeTransaction } from "./db/index";
 import { ApiError, type Deps, notFound } from "./http";
 import { coverageFor } from "./models/coverage";
@@ -112,9 +113,43 @@ export function memberRights(deps: Deps) {
     if (!coverage.covers(userId, projectId)) throw new ApiError(403, OUTSIDE_COVERAGE);
   });
 
+  const spendReports = db.prepare(
+    "UPDATE subscriptions SET remaining_projects = remaining_projects - ?, updated_at = ? WHERE id = ?",
+  );
+  /**
+   * The bulk "open" of several projects (decision 107), all or none: every project must exist and be open to the
+   * member; a trial pays one report for each it has not opened, and a choice needing more than are left is refused
+   * (409, naming the count) before anything is spent. Checked and spent in one immediate transaction, so two bulk
+   * calls racing for the last reports cannot both get them; a caller's own transaction around it (saving the
+   * links) makes the whole action one.
+   */
+  const openProjects = writeTransaction(db, (userId: number, projectIds: readonly number[]) => {
+    const ids = [...new Set(projectIds)];
+    if (ids.some((id) => !projectExists.get(id))) throw notFound(PROJECT_NOT_FOUND);
+    const row = trial.get(userId);
+    if (!isTrial(row)) {
+      const covered = new Set(coverage.coveredIds(userId, ids));
+      if (ids.some((id) => !covered.has(id) && !savedProject.get(userId, id)))
+        throw new ApiError(403, OUTSIDE_COVERAGE);
+      return { spent: 0, remaining: null };
+    }
+    const fresh = ids.filter((id) => !viewed.get(userId, id));
+    const remaining = row.remaining_projects ?? 0;
+    if (fresh.length === 0) return { spent: 0, remaining };
+    if (trialOver(row) || row.sub_id === null) throw new ApiError(403, TRIAL_EXPIRED);
+    if (fresh.length > remaining) {
+      throw new ApiError(409, reportsRefusal({ projects: ids.length, needed: fresh.length, remaining }));
+    }
+    const now = deps.now().toISOString();
+    for (const id of fresh) recordView.run(userId, id, now);
+    spendReports.run(fresh.length, now, row.sub_id);
+    return { spent: fresh.length, remaining: remaining - fresh.length };
+  });
+
   return {
     has,
     trialExpired,
+    openProjects,
 
     /** Refuses (403) a member without the capability. */
     require(userId: number, flag: Capability, message: string) {

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { CardSection } from "~/components/card-section";
@@ -11,6 +12,7 @@ import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
+import { trialReportsLeft } from "~/lib/platform/trial";
 import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
 import { carriedListSearch, listSearch, readSavedOrSearchList } from "~/lib/search/list-params";
@@ -95,6 +97,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
   const { saved, showMap, countMine, list, routeTagId } = loaderData;
   const user = useRootData()?.user;
   const { panel } = loaderData;
+  const trialReports = useTrialReports(user, loaderData.rows);
   const location = useLocation();
   SaveSearchDialog.usePreload();
   const dialog = new URLSearchParams(location.search).get("dialog");
@@ -119,6 +122,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       downloadAction="/Projects/Download"
       extraParams={extraParams}
       actionResult={actionData && "reply" in actionData ? actionData.reply : undefined}
+      trialReports={trialReports}
       searchPanel={
         panel ? (
           panel.open ? (
@@ -172,6 +176,21 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
 ];
+
+/**
+ * A trial's reports left (the member as the API answered this page) and the listed projects it opened, which cost
+ * nothing to keep: what the Move dialog prices (decision 107). null for a paid member.
+ */
+function useTrialReports(user: Parameters<typeof trialReportsLeft>[0], rows: ProjectListRow[]) {
+  const remaining = trialReportsLeft(user);
+  return useMemo(
+    () =>
+      remaining === null
+        ? null
+        : { remaining, opened: new Set(rows.filter((row) => row.opened).map((row) => row.id)) },
+    [remaining, rows],
+  );
+}
 
 type MapPlace = {
   id: number;
@@ -254,6 +273,8 @@ function listRow(row: ProjectRow) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     folder: row.tag[0],
+    // A saved project was opened (saving spends the report): an API without the flag is read so.
+    opened: row.opened ?? row.user !== null,
   };
 }
 type ProjectListRow = ReturnType<typeof listRow>;

@@ -390,6 +390,8 @@ async function tryEveryPath(cookie: string, projectId: number, folderId: number)
   await postForm(cookie, path, { intent: "save" });
   await postForm(cookie, path, { intent: "folder", tag_id: String(folderId) });
   await postForm(cookie, path, { intent: "note", note: "mine now?", notification_date: "2030-01-01" });
+  // The list's bulk Move to folder (one all-or-nothing call, decision 107).
+  await postForm(cookie, "/Projects", { intent: "move", ids: String(projectId), tag_id: String(folderId) });
   return [await pageOf(cookie, path), await pageOf(cookie, `${path}.data`)];
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "../../app/lib/platform/trial";
+import {
+  isFreeTrial,
+  isTrialExpired,
+  remainingProjects,
+  trialEndDate,
+  trialReportsLeft,
+} from "../../app/lib/platform/trial";
 
 const trial = {
   member_type: "Free Trial",
@@ -14,6 +20,16 @@ describe("isFreeTrial", () => {
     expect(isFreeTrial(trial)).toBe(true);
     expect(isFreeTrial({ member_type: "Basic" })).toBe(false);
     expect(isFreeTrial(null)).toBe(false);
+  });
+});
+
+describe("trialReportsLeft", () => {
+  it("is a trial's reports left, and null for a member whose actions spend none", () => {
+    expect(trialReportsLeft(trial)).toBe(3);
+    expect(trialReportsLeft({ ...trial, remaining_projects: -2 })).toBe(0);
+    expect(trialReportsLeft({ ...trial, member_type: "Basic" })).toBeNull();
+    expect(trialReportsLeft({ ...trial, subscription: { start_date: "2026-01-01" } })).toBeNull();
+    expect(trialReportsLeft(null)).toBeNull();
   });
 });
 

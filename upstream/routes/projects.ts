@@ -6,8 +6,10 @@ import {
   AddProjectTagRequest,
   DeleteSavedProjectsRequest,
   type ProjectRow,
+  SAVE_MANY_MAX,
   SaveProjectNoteRequest,
   SaveProjectRequest,
+  SaveProjectsRequest,
 } from "../../contract/projects";
 import { type CsvColumn, listDownload } from "../csv";
 import { writeTransaction } from "../db/index";
@@ -26,6 +28,7 @@ const PROJECT_SAVED = "Project saved.";
 const PROJECT_REMOVED = "The project was removed from your saved projects.";
 const SAVED_REMOVED = "The selected projects were removed from your saved list.";
 const FOLDER_UPDATED = "The folder was updated.";
+const FOLDER_NOT_FOUND = "The selected folder does not exist.";
 const NOTE_DELETED = "The note was deleted.";
 
 /** The columns of a project download: the list's columns, the folder by name instead of its colour. */
@@ -46,6 +49,13 @@ const SaveBody = SaveProjectRequest.extend({ project_id: Id });
 const TagBody = AddProjectTagRequest.extend({ project_id: Id, tag_id: NullableId });
 const BulkBody = DeleteSavedProjectsRequest.extend({
   ids: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(Id).min(1).max(1000)),
+});
+const SaveManyBody = SaveProjectsRequest.extend({
+  project_ids: z.preprocess(
+    (v) => (Array.isArray(v) ? v : v === undefined ? v : [v]),
+    z.array(Id).min(1).max(SAVE_MANY_MAX),
+  ),
+  tag_id: NullableId.optional(),
 });
 const NoteBody = SaveProjectNoteRequest.extend({
   id: NullableId.optional(),
@@ -153,8 +163,7 @@ export function projectRoutes(deps: Deps) {
     const userId = c.get("userId");
     rights.requireProject(userId, body.project_id, "open");
     if (body.tag_id !== null && !ownProjectTag.get(body.tag_id, userId)) {
-      const message = "The selected folder does not exist.";
-      throw new ApiError(422, message, { tag_id: [message] });
+      throw new ApiError(422, FOLDER_NOT_FOUND, { tag_id: [FOLDER_NOT_FOUND] });
     }
     const link = writeTransaction(db, () => {
       saveLink.run(userId, body.project_id, deps.now().toISOString());
@@ -162,6 +171,28 @@ export function projectRoutes(deps: Deps) {
       return linkOf.get(userId, body.project_id)!;
     })();
     return c.json({ message: FOLDER_UPDATED, data: link });
+  });
+
+  // Save (and file) several projects, all or none: the rights, a trial's reports and the links in one transaction.
+  app.on(e.saveProjects.method, e.saveProjects.route, auth, async (c) => {
+    const body = await readBody(c, SaveManyBody);
+    const userId = c.get("userId");
+    const ids = [...new Set(body.project_ids)];
+    const tagId = body.tag_id;
+    if (tagId != null && !ownProjectTag.get(tagId, userId)) {
+      throw new ApiError(422, FOLDER_NOT_FOUND, { tag_id: [FOLDER_NOT_FOUND] });
+    }
+    const answer = writeTransaction(db, () => {
+      const { spent, remaining } = rights.openProjects(userId, ids);
+      const now = deps.now().toISOString();
+      for (const id of ids) {
+        saveLink.run(userId, id, now);
+        if (tagId !== undefined) setTag.run(tagId, userId, id);
+      }
+      return { saved: ids.length, reports_spent: spent, remaining_projects: remaining };
+    })();
+    const message = tagId !== undefined ? FOLDER_UPDATED : PROJECT_SAVED;
+    return c.json({ message, data: answer });
   });
 
   app.on(

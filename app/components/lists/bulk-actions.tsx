@@ -1,16 +1,22 @@
 import { useEffect, useRef, useState } from "react";
-import { type FetcherWithComponents, Form, useFetcher, useNavigation } from "react-router";
+import { type FetcherWithComponents, Form, Link, useFetcher, useNavigation } from "react-router";
 import { CancelButton, FormAlert } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { useLitePages } from "~/lib/platform/lite-pages";
 import { type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
+import { overReports, type ReportCost, reportsCostLine } from "../../../contract/reports";
 import type { Tag } from "../../../contract/user";
 
 export type BulkDialog = "move" | "remove";
 type Reply = { error?: Record<string, string[] | null> | null } | undefined;
 /** What the route's action answers a fetcher (`js=1`): ok, or the form's reply with its errors. */
 export type BulkFetcherResult = { ok?: boolean; reply?: Reply };
+/**
+ * A Free Trial's reports, for a list whose rows cost one each to keep (projects): how many are left, and the rows
+ * the member opened already, which cost nothing (decision 107). null for anyone else.
+ */
+export type TrialReports = { remaining: number; opened: ReadonlySet<number> } | null;
 
 const buttonClass =
   "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
@@ -33,6 +39,7 @@ export function BulkActions({
   urlSelectedIds,
   actionResult,
   closeHref,
+  trialReports = null,
 }: {
   noun: "project" | "contact";
   saved: boolean;
@@ -46,6 +53,7 @@ export function BulkActions({
   urlSelectedIds: number[];
   actionResult: Reply;
   closeHref: string;
+  trialReports?: TrialReports;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<BulkFetcherResult>();
@@ -90,7 +98,7 @@ export function BulkActions({
       {showHint ? <SelectionHint noun={noun} saved={saved} hydrated={hydrated} /> : null}
 
       <Modal open={dialog === "move"} title="Move to folder" onClose={close} closeHref={closeHref}>
-        <MoveForm {...form} folders={folders} />
+        <MoveForm {...form} folders={folders} cost={moveCost(trialReports, form.ids, saved)} />
       </Modal>
       <Modal open={dialog === "remove"} title="Are you sure?" onClose={close} closeHref={closeHref} size="sm">
         <RemoveForm {...form} onCancel={close} closeHref={closeHref} />
@@ -201,12 +209,13 @@ function BulkForm({
   ids,
   returnTo,
   errors,
+  refusal = [],
   children,
-}: BulkFormProps & { intent: BulkDialog; children: React.ReactNode }) {
+}: BulkFormProps & { intent: BulkDialog; refusal?: string[]; children: React.ReactNode }) {
   const FormTag = fetcher ? fetcher.Form : Form;
   return (
     <FormTag method="post" className="space-y-4">
-      <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? [])]} />
+      <FormAlert errors={[...(errors[""] ?? []), ...(errors.ids ?? []), ...refusal]} />
       <input type="hidden" name="intent" value={intent} />
       {fetcher ? <input type="hidden" name="js" value="1" /> : null}
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -218,11 +227,40 @@ function BulkForm({
   );
 }
 
-function MoveForm({ folders, ...form }: BulkFormProps & { folders: readonly Tag[] }) {
+/** What moving these rows costs a trial, in the dialog's words; null when it costs nothing to anyone (paid). */
+function moveCost(trial: TrialReports, ids: number[], saved: boolean) {
+  if (!trial) return null;
+  const cost: ReportCost = {
+    projects: ids.length,
+    needed: ids.filter((id) => !trial.opened.has(id)).length,
+    remaining: trial.remaining,
+  };
+  const action = (subject: string) => `${saved ? "Moving" : "Saving"} ${subject} to the folder`;
+  return { over: overReports(cost), text: reportsCostLine(action, cost) };
+}
+
+function MoveForm({
+  folders,
+  cost,
+  ...form
+}: BulkFormProps & { folders: readonly Tag[]; cost: { over: boolean; text: string } | null }) {
   const { noun, ids, errors, busy } = form;
+  // Too few reports left: the dialog says so before the member confirms (the API refuses it in the same words).
+  // Once the API has answered with a refusal of its own, its words replace the price the page was loaded with.
+  const refused = Boolean(errors[""]?.length);
+  const refusal = cost?.over && !refused ? [cost.text] : [];
+  const price = cost && !cost.over && !refused ? cost.text : null;
   return (
-    <BulkForm intent="move" {...form}>
+    <BulkForm intent="move" {...form} refusal={refusal}>
       <p className="text-sm text-slate-700">{plural(noun, ids.length)} selected.</p>
+      {price ? (
+        <p
+          id="move-cost"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {price}
+        </p>
+      ) : null}
       <div>
         <label htmlFor="move-folder" className="mb-1 block text-sm font-medium text-slate-700">
           Folder
@@ -251,10 +289,17 @@ function MoveForm({ folders, ...form }: BulkFormProps & { folders: readonly Tag[
           </p>
         ) : null}
       </div>
-      <div className="flex justify-end">
+      <div className="flex flex-wrap justify-end gap-2">
+        {cost?.over ? (
+          // The way to more reports, where the member learns they have too few (the spec's nudge says Sign Up).
+          <Link to="/Me/Subscription" className={`inline-flex items-center ${buttonClass}`}>
+            Sign Up
+          </Link>
+        ) : null}
         <button
           type="submit"
           disabled={busy}
+          aria-describedby={price ? "move-cost" : undefined}
           className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           Move {noun}s to folder

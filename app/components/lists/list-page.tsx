@@ -3,7 +3,7 @@ import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
 import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
 import type { Tag } from "../../../contract/user";
-import { BulkActions, type BulkDialog, type BulkFetcherResult } from "./bulk-actions";
+import { BulkActions, type BulkDialog, type BulkFetcherResult, type TrialReports } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
 import { FolderFilter } from "./folder-filter";
 import { ListSearchForm } from "./list-search-form";
@@ -45,6 +45,8 @@ type ListPageProps<Row> = {
   savable?: boolean;
   /** The search box's placeholder and label (default 'Search {noun}s'). */
   searchPlaceholder?: string;
+  /** A Free Trial's reports, priced in the Move dialog of a list whose rows cost one each to keep (projects). */
+  trialReports?: TrialReports;
 };
 
 /**
@@ -72,6 +74,7 @@ export function ListPage<Row extends { id: number }>({
   children,
   savable = true,
   searchPlaceholder,
+  trialReports = null,
 }: ListPageProps<Row>) {
   const { saved, list, rows, total, databaseTotal } = page;
   const { pathname } = useLocation();
@@ -139,6 +142,7 @@ export function ListPage<Row extends { id: number }>({
             urlSelectedIds={page.selectedIds}
             actionResult={actionResult}
             closeHref={closeHref}
+            trialReports={trialReports}
           />
         ) : null}
       </div>

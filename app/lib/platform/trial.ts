@@ -24,6 +24,15 @@ export function remainingProjects(user: TrialFields): number | null {
   return user.remaining_projects ?? user.subscription?.remaining_projects ?? null;
 }
 
+/**
+ * The reports a member has to spend, when their actions spend reports: a Free Trial without a subscription start
+ * (decision 107). null for anyone else, who spends none.
+ */
+export function trialReportsLeft(user: TrialFields | null | undefined): number | null {
+  if (!user || !isFreeTrial(user) || user.subscription?.start_date) return null;
+  return Math.max(0, remainingProjects(user) ?? 0);
+}
+
 function dayOf(today: Date | string): string {
   if (typeof today === "string") return today.slice(0, 10);
   return today.toISOString().slice(0, 10);

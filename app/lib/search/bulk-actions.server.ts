@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../../contract/endpoints";
+import type { ApiClient } from "../platform/api.server";
 import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
 import { PATH_MAX } from "../platform/form-limits";
@@ -46,6 +47,28 @@ export function bulkDialogFromUrl(searchParams: URLSearchParams): "move" | "remo
 }
 
 /**
+ * Files the rows in the folder (saving those not saved yet). Projects go in one call, all or none, which spends a
+ * trial's reports for the ones it has not opened or refuses the whole choice (decision 107); contacts cost nothing
+ * and go one call each. Answers what a trial spent, if anything.
+ */
+async function moveToFolder(api: ApiClient, kind: SavedKind, ids: number[], tagId: number) {
+  if (kind === "contact") {
+    await Promise.all(
+      ids.map((id) => api.call(endpoints.setContactFolder, { body: { contact_id: id, tag_id: tagId } })),
+    );
+    return null;
+  }
+  const answer = await api.call(endpoints.saveProjects, { body: { project_ids: ids, tag_id: tagId } });
+  const { reports_spent, remaining_projects } = answer.data;
+  return reports_spent > 0 && remaining_projects !== null
+    ? { spent: reports_spent, remaining: remaining_projects }
+    : null;
+}
+
+const spentText = ({ spent, remaining }: { spent: number; remaining: number }) =>
+  `${spent} report${spent === 1 ? " was" : "s were"} used; ${remaining} ${remaining === 1 ? "is" : "are"} left.`;
+
+/**
  * Move to folder / Remove selected, for projects and contacts: the API calls, a flash message, then
  * Post/Redirect/Get (or a small answer for a fetcher, `js=1`, so it can close its dialog).
  */
@@ -64,17 +87,10 @@ export async function bulkAction(
   const what = `${n} ${kind}${n === 1 ? " was" : "s were"}`;
   try {
     if (value.intent === "move") {
-      const tag_id = value.tag_id;
-      await Promise.all(
-        value.ids.map((id) =>
-          kind === "project"
-            ? api.call(endpoints.setProjectFolder, { body: { project_id: id, tag_id } })
-            : api.call(endpoints.setContactFolder, { body: { contact_id: id, tag_id } }),
-        ),
-      );
+      const spent = await moveToFolder(api, kind, value.ids, value.tag_id);
       context.get(memberSessionContext).flashToast({
         title: "Moved",
-        description: `${what} moved to the folder.`,
+        description: `${what} moved to the folder.${spent ? ` ${spentText(spent)}` : ""}`,
         autoClose: true,
         banner: true,
       });

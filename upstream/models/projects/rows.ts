@@ -81,9 +81,14 @@ function decorator(db: Db) {
     (m) => `SELECT up.id, up.project_id, up.tag_id, t.name, t.color, t.tag_type FROM user_projects up
       LEFT JOIN tags t ON t.id = up.tag_id WHERE up.user_id = ? AND up.project_id IN (${m})`,
   );
+  const openedIn = inStatements<{ project_id: number }>(
+    db,
+    (m) => `SELECT project_id FROM project_views WHERE user_id = ? AND project_id IN (${m})`,
+  );
   return (userId: number, ids: number[]) => {
     const types = new Map<number, { id: number; name: string; units_label: string | null }[]>();
     const links = new Map<number, { link: { id: number; tag_id: number | null }; tag: Tag | null }>();
+    const opened = new Set<number>();
     if (ids.length > 0) {
       for (const t of typesIn(ids.length).all(...ids)) {
         let list = types.get(t.project_id);
@@ -100,11 +105,13 @@ function decorator(db: Db) {
             : null;
         links.set(l.project_id, { link: { id: l.id, tag_id: l.tag_id }, tag });
       }
+      for (const v of openedIn(ids.length).all(userId, ...ids)) opened.add(v.project_id);
     }
     return {
       types: (id: number) => types.get(id) ?? [],
       link: (id: number) => links.get(id)?.link ?? null,
       tag: (id: number) => links.get(id)?.tag ?? null,
+      opened: (id: number) => opened.has(id),
     };
   };
 }
@@ -126,6 +133,7 @@ function toRow(r: BaseRow, deco: ProjectDecorations): ProjectRow {
     updated_at: r.updated_at,
     tag: tag ? [tag] : [],
     user: deco.link(r.id),
+    opened: deco.opened(r.id),
   };
 }
 
