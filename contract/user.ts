@@ -66,6 +66,17 @@ export const UserSettings = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
+/**
+ * What a member's alerts may be about: their plan's coverage (decision 104) as state and province ids, project
+ * type ids and, for a county plan, its counties; null where nothing limits them.
+ */
+export const AlertCoverage = z.object({
+  states: z.array(z.number().int()).nullable(),
+  project_types: z.array(z.number().int()).nullable(),
+  counties: z.array(z.object({ name: z.string(), state_abbr: z.string() })).nullable(),
+});
+export type AlertCoverage = z.infer<typeof AlertCoverage>;
+
 export const AccountFields = z.object({
   first_name: z.string(),
   last_name: z.string(),
@@ -108,6 +119,8 @@ export const User = z.object({
   created_at: IsoDateTime.optional(),
   /** Alerts created since the member last opened the Alerts list (GET Alerts); absent from older APIs. */
   unread_alerts: z.number().int().min(0).optional(),
+  /** What alerts may be about (see AlertCoverage); null when the plan limits nothing; absent from older APIs. */
+  alert_coverage: AlertCoverage.nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 export const UserAnswer = dataEnvelope(User);

@@ -1,9 +1,16 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CardSection } from "~/components/card-section";
 import { CheckboxGroupField, ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { LitePagesSwitch } from "~/components/lite-banner";
+import {
+  alertChoicesOutside,
+  alertCoverageNote,
+  COVERAGE_NOT_CHOSEN,
+  coveredOptions,
+} from "~/lib/account/alert-coverage";
+import { signedInMember } from "~/lib/account/member.server";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
@@ -20,22 +27,29 @@ const SETTINGS_PATH = "/Me/Settings";
 const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
-/** The alert settings (GET Users/Me?withSettings=1) and the project types and states to choose from (cached). */
+/**
+ * The alert settings (GET Users/Me?withSettings=1) and the project types and states to choose from (cached): only
+ * those the member's plan covers, with the sentence that says so (decision 104).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [me, options] = await Promise.all([
     api.call(endpoints.meWithSettings, { query: { withSettings: 1 } }),
     getAdvancedOptionsOrNull(api),
   ]);
+  const coverage = me.data.alert_coverage;
   const option = (o: { id: number; name: string }) => ({ value: String(o.id), label: o.name });
+  const places = options ? [...options.states, ...options.provinces] : [];
+  const all = options ? { projectTypes: options.projectTypes.map(option), states: places.map(option) } : null;
   return {
     settings: me.data.settings,
-    options: options
+    options: all
       ? {
-          projectTypes: options.projectTypes.map(option),
-          states: [...options.states, ...options.provinces].map(option),
+          projectTypes: coveredOptions(all.projectTypes, coverage?.project_types),
+          states: coveredOptions(all.states, coverage?.states),
         }
       : null,
+    coverageNote: all ? alertCoverageNote(coverage, { ...all, places }) : null,
   };
 }
 
@@ -45,6 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
+  // The page offers only what the plan covers; a post with more is refused here too (the API refuses it as well).
+  const outside = alertChoicesOutside(
+    submission.value,
+    (await signedInMember(context, request)).alert_coverage,
+  );
+  if (outside) return data(submission.reply({ fieldErrors: outside }), { status: 422 });
   try {
     await context
       .get(apiContext)
@@ -66,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, options } = loaderData;
+  const { settings, options, coverageNote } = loaderData;
   const [form, fields] = useForm({
     id: "settings",
     lastResult: actionData,
@@ -149,6 +169,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </div>
 
+        {coverageNote ? <CoverageNote note={coverageNote} /> : null}
         {options ? (
           <>
             <CheckboxGroupField
@@ -187,6 +208,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <LitePagesSection />
     </div>
+  );
+}
+
+/** What the member's plan lets alerts be about (the choices below are only those). */
+function CoverageNote({ note }: { note: string }) {
+  return (
+    <p
+      id="alert-coverage-note"
+      className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
+    >
+      {note}
+      {note === COVERAGE_NOT_CHOSEN ? (
+        <>
+          {" "}
+          <Link to="/Me/Subscription" className="font-medium text-brand-700 underline hover:text-brand-800">
+            Go to Subscription
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }
 

@@ -5,6 +5,7 @@ import { AlertListAnswer, NoteListAnswer } from "../../contract/notes";
 import { UserAnswer } from "../../contract/user";
 import { generateAlerts, parseMillions } from "../../upstream/alerts/generate";
 import { createTestApi, type TestApi, userId } from "./contacts-support";
+import { projectsByCoverage } from "./helpers";
 
 let t: TestApi;
 let member: string;
@@ -117,9 +118,12 @@ describe("alerts", () => {
     const alertsOf = t.db.prepare("SELECT count(*) AS n FROM alerts WHERE user_id = ?");
     const basicId = userId(t.db, "basic@example.com");
     t.db.prepare("UPDATE users SET alerts_seen_at = NULL WHERE id = ?").run(basicId);
-    const insert = t.db.prepare(
-      "INSERT INTO alerts (user_id, message, project_id, contact_id, created_at) VALUES (?, ?, 1, NULL, ?)",
+    // Alerts about a project basic@'s plan covers: one outside it is not shown, nor counted (decision 104).
+    const [inside] = projectsByCoverage(t.db, "basic@example.com", true, 1);
+    const add = t.db.prepare(
+      "INSERT INTO alerts (user_id, message, project_id, contact_id, created_at) VALUES (?, ?, ?, NULL, ?)",
     );
+    const insert = { run: (user: number, message: string, at: string) => add.run(user, message, inside, at) };
     insert.run(basicId, "Unread one", "2026-01-02T10:00:00.000Z");
     insert.run(basicId, "Unread two", "2026-01-03T10:00:00.000Z");
     const total = (alertsOf.get(basicId) as { n: number }).n;

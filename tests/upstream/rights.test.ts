@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactAnswer } from "../../contract/contacts";
 import { coverageFor } from "../../upstream/models/coverage";
+import { memberRights } from "../../upstream/rights";
 import { createTestApi, type TestApi, userId } from "./contacts-support";
 import { projectsByCoverage } from "./helpers";
 
@@ -182,7 +183,7 @@ describe("one right to a project, on every path (issue 25)", () => {
       data: { data: { id: number }[] };
     };
     const allowed = new Set(
-      coverageFor(t.db).coveredIds(
+      memberRights({ db: t.db, now: () => new Date() }).openableIds(
         basicId,
         similar.data.data.map((r) => r.id),
       ),

@@ -1,4 +1,6 @@
 import { type Db, writeTransaction } from "../db/index";
+import { memberRights, type RightsDeps } from "../rights";
+import { alertSettings } from "./settings";
 
 export interface GenerateAlertsOptions {
   /** Projects entered or updated at or after this instant are considered. */
@@ -49,20 +51,16 @@ export interface AlertProjectRow {
 }
 
 /**
- * A member's alert settings as a query: the projects entered or updated since an instant that are of a chosen
- * type (if any), in a chosen state (if any) and whose minimum_value (millions) is less or greater than
- * alert_value (operator index 0 'Less Than', 1 'Greater Than'; Greater Than when only a value is set), newest
- * first; and the alerts for them (at most one per member, project and day).
+ * A member's alert settings as a query: the projects entered or updated since an instant that the member may open
+ * (memberRights.openableProjects: an alert outside the plan is never made, decision 104), of a chosen type (if
+ * any), in a chosen state (if any; both kept to the coverage) and whose minimum_value (millions) is less or
+ * greater than alert_value (operator index 0 'Less Than', 1 'Greater Than'; Greater Than when only a value is
+ * set), newest first; and the alerts for them (at most one per member, project and day).
  */
-export function alertMatcher(db: Db) {
-  const typesOf = db
-    .prepare<[number], number>("SELECT project_type_id FROM user_alert_project_types WHERE user_id = ?")
-    .pluck();
-  const statesOf = db
-    .prepare<[number], string>(
-      "SELECT s.abbr FROM user_alert_states x JOIN states s ON s.id = x.state_id WHERE x.user_id = ?",
-    )
-    .pluck();
+export function alertMatcher(deps: RightsDeps) {
+  const { db } = deps;
+  const rights = memberRights(deps);
+  const settings = alertSettings(deps);
   const insert = db.prepare(
     "INSERT OR IGNORE INTO alerts (user_id, message, project_id, contact_id, created_at) VALUES (?, ?, ?, NULL, ?)",
   );
@@ -70,22 +68,26 @@ export function alertMatcher(db: Db) {
   function match(member: AlertMember, since: string, limit: number): AlertProjectRow[] {
     const where = ["p.active = 1", "(p.created_at >= ? OR p.updated_at >= ?)"];
     const params: unknown[] = [since, since];
-    const types = typesOf.all(member.id);
-    if (types.length > 0) {
+    const { states, projectTypes } = settings.of(member.id);
+    if (projectTypes.length > 0) {
       where.push(
-        `EXISTS (SELECT 1 FROM project_project_types ppt WHERE ppt.project_id = p.id AND ppt.project_type_id IN (${types.map(() => "?").join(",")}))`,
+        `EXISTS (SELECT 1 FROM project_project_types ppt WHERE ppt.project_id = p.id AND ppt.project_type_id IN (SELECT value FROM json_each(?)))`,
       );
-      params.push(...types);
+      params.push(JSON.stringify(projectTypes));
     }
-    const states = statesOf.all(member.id);
     if (states.length > 0) {
-      where.push(`p.state IN (${states.map(() => "?").join(",")})`);
-      params.push(...states);
+      where.push("p.state IN (SELECT s.abbr FROM states s WHERE s.id IN (SELECT value FROM json_each(?)))");
+      params.push(JSON.stringify(states));
     }
     const value = parseMillions(member.alert_value);
     if (value !== null) {
       where.push(member.alert_operator === 0 ? "p.minimum_value < ?" : "p.minimum_value > ?");
       params.push(value);
+    }
+    const openable = rights.openableProjects(member.id);
+    if (openable.sql !== "1") {
+      where.push(`(${openable.sql})`);
+      params.push(...openable.values);
     }
     return db
       .prepare<unknown[], AlertProjectRow>(
@@ -116,7 +118,7 @@ export function generateAlerts(db: Db, options: GenerateAlertsOptions): Generate
   const since = (typeof options.since === "string" ? new Date(options.since) : options.since).toISOString();
   const now = (options.now ?? new Date()).toISOString();
   const limit = options.limitPerUser ?? 200;
-  const matcher = alertMatcher(db);
+  const matcher = alertMatcher({ db, now: () => options.now ?? new Date() });
 
   const members = db
     .prepare<[], AlertMember>(

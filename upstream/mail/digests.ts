@@ -12,7 +12,7 @@
  * Each (job, member, period) is claimed with a lease row in mail_runs before anything is built, and marked done
  * in the transaction that writes the message: a restart or a second API instance never sends a period twice,
  * and a run that died holding a lease is taken over once the lease has run out. Members without access (a trial
- * that is over) are skipped.
+ * that is over) are skipped; both messages name only projects the member may open (decision 104).
  */
 import { randomUUID } from "node:crypto";
 import { type AlertMember, alertMatcher } from "../alerts/generate";
@@ -49,7 +49,7 @@ export function mailDigests(deps: MailDeps) {
   const { db } = deps;
   const outbox = mailOutbox(deps);
   const rights = memberRights(deps);
-  const matcher = alertMatcher(db);
+  const matcher = alertMatcher(deps);
   const owner = randomUUID();
 
   const zones = db.prepare<[string], string>("SELECT DISTINCT coalesce(time_zone, ?) FROM users").pluck();
@@ -81,13 +81,19 @@ export function mailDigests(deps: MailDeps) {
        ORDER BY u.id`,
     )
     .pluck();
-  const dueNotes = db.prepare<
-    [number, string],
-    { project_id: number; note: string; title: string; city: string | null; state: string | null }
-  >(
-    `SELECT n.project_id, n.note, p.title, p.city, p.state FROM project_notes n JOIN projects p ON p.id = n.project_id
-     WHERE n.user_id = ? AND n.notification_date = ? ORDER BY p.title, n.id`,
-  );
+  /** The notes due on a day, on projects the member may open (decision 104). */
+  const dueNotes = (userId: number, day: string) => {
+    const openable = rights.openableProjects(userId);
+    return db
+      .prepare<
+        unknown[],
+        { project_id: number; note: string; title: string; city: string | null; state: string | null }
+      >(
+        `SELECT n.project_id, n.note, p.title, p.city, p.state FROM project_notes n JOIN projects p ON p.id = n.project_id
+         WHERE n.user_id = ? AND n.notification_date = ? AND (${openable.sql}) ORDER BY p.title, n.id`,
+      )
+      .all(userId, day, ...openable.values);
+  };
   const reminderOn = db.prepare<[number], { ok: number }>(
     "SELECT 1 AS ok FROM users WHERE id = ? AND reminder_mail = 1",
   );
@@ -141,7 +147,7 @@ export function mailDigests(deps: MailDeps) {
         summary.members++;
         const mailed = complete("reminders", userId, period, at, () => {
           const member = outbox.member(userId);
-          const notes = dueNotes.all(userId, period);
+          const notes = dueNotes(userId, period);
           if (!member || notes.length === 0 || !reminderOn.get(userId)) return null;
           const listed: ReminderNote[] = notes.slice(0, LISTED).map((n) => ({
             projectId: n.project_id,

@@ -32,7 +32,7 @@ export function limitedDimensions(plan: PlanLimits) {
   };
 }
 
-export type AddCondition = (sql: string, ...values: unknown[]) => void;
+type AddCondition = (sql: string, ...values: unknown[]) => void;
 
 export function coverageQueries(db: Db) {
   const sub = db.prepare<[number], PlanLimits & { id: number }>(
@@ -92,50 +92,27 @@ export function coverageQueries(db: Db) {
     }
   }
 
-  /** Adds the member's coverage conditions on `p` (a projects row) to a query. */
-  function restrict(userId: number, add: AddCondition) {
-    const c = of(userId);
-    if (c) conditions(c, add);
-  }
-
-  /** The member's coverage as one SQL condition on `p` with its values ("1" when nothing restricts). */
-  function condition(userId: number): { sql: string; values: unknown[] } {
+  /** A coverage as one SQL condition on `p` (a projects row) with its values. */
+  function conditionOf(c: Coverage): { sql: string; values: unknown[] } {
     const where: string[] = [];
     const values: unknown[] = [];
-    restrict(userId, (sql, ...v) => {
+    conditions(c, (sql, ...v) => {
       where.push(sql);
       values.push(...v);
     });
     return { sql: where.length === 0 ? "1" : where.join(" AND "), values };
   }
 
-  /** Whether the project lies inside the member's coverage (saved projects are the rights' business). */
-  function covers(userId: number, projectId: number): boolean {
-    const c = condition(userId);
-    if (c.sql === "1") return true;
-    return (
-      db.prepare(`SELECT 1 FROM projects p WHERE p.id = ? AND ${c.sql}`).get(projectId, ...c.values) !==
-      undefined
-    );
+  /**
+   * The member's coverage as one SQL condition on `p` ("1" when nothing restricts them). What a member may open
+   * is the rights' business (upstream/rights.ts: saved projects too, trials): lists ask `openableProjects`.
+   */
+  function condition(userId: number): { sql: string; values: unknown[] } {
+    const c = of(userId);
+    return c ? conditionOf(c) : { sql: "1", values: [] };
   }
 
-  /** The ids among `ids` that lie inside the member's coverage, in their order. */
-  function coveredIds(userId: number, ids: readonly number[]): number[] {
-    if (ids.length === 0) return [];
-    const c = condition(userId);
-    if (c.sql === "1") return [...ids];
-    const inside = new Set(
-      db
-        .prepare<unknown[], number>(
-          `SELECT p.id FROM projects p WHERE p.id IN (${ids.map(() => "?").join(",")}) AND ${c.sql}`,
-        )
-        .pluck()
-        .all(...ids, ...c.values),
-    );
-    return ids.filter((id) => inside.has(id));
-  }
-
-  return { of, restrict, condition, covers, coveredIds };
+  return { of, conditionOf, condition };
 }
 
 const perDatabase = new WeakMap<Db, ReturnType<typeof coverageQueries>>();

@@ -1,5 +1,7 @@
 import type { AdditionalService, Plan, Subscription, Tag, User, UserWithSettings } from "../../contract/user";
-import type { Db } from "../db/index";
+import { alertSettings } from "../alerts/settings";
+import { visibleAlerts } from "../alerts/visible";
+import { memberRights, type RightsDeps } from "../rights";
 
 interface UserRow {
   id: number;
@@ -60,7 +62,10 @@ function toPlan(row: PlanRow): Plan {
 }
 
 /** Prepared queries for the current-user answer (GET Users/Me). */
-export function userQueries(db: Db) {
+export function userQueries(deps: RightsDeps) {
+  const { db } = deps;
+  const rights = memberRights(deps);
+  const alerts = alertSettings(deps);
   const user = db.prepare<[number], UserRow>("SELECT * FROM users WHERE id = ?");
   const roles = db.prepare<[number], { name: string }>(
     "SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ? ORDER BY r.name",
@@ -89,18 +94,19 @@ export function userQueries(db: Db) {
     `SELECT c.name, c.state_abbr FROM subscription_counties x
      JOIN counties c ON c.id = x.county_id WHERE x.subscription_id = ? ORDER BY c.state_abbr, c.name`,
   );
-  const alertTypes = db.prepare<[number], { id: number }>(
-    "SELECT project_type_id AS id FROM user_alert_project_types WHERE user_id = ? ORDER BY project_type_id",
-  );
-  const unreadAlerts = db
-    .prepare<[number], number>(
-      `SELECT count(*) FROM alerts a JOIN users u ON u.id = a.user_id
-       WHERE a.user_id = ? AND (u.alerts_seen_at IS NULL OR a.created_at > u.alerts_seen_at)`,
-    )
-    .pluck();
-  const alertStates = db.prepare<[number], { id: number }>(
-    "SELECT state_id AS id FROM user_alert_states WHERE user_id = ? ORDER BY state_id",
-  );
+  /** Alerts created since the member last read the list, of those the list shows them. */
+  const unreadAlerts = (userId: number) => {
+    const visible = visibleAlerts(rights, userId);
+    return (
+      db
+        .prepare<unknown[], number>(
+          `SELECT count(*) FROM alerts a JOIN users u ON u.id = a.user_id
+           WHERE a.user_id = ? AND (u.alerts_seen_at IS NULL OR a.created_at > u.alerts_seen_at) AND ${visible.sql}`,
+        )
+        .pluck()
+        .get(userId, ...visible.values) ?? 0
+    );
+  };
 
   function loadSubscription(userId: number): Subscription | null {
     const row = subscription.get(userId);
@@ -129,6 +135,8 @@ export function userQueries(db: Db) {
     if (!u) return null;
     const allTags = tags.all(userId);
     const sub = loadSubscription(userId);
+    const choices = alerts.choices(userId);
+    const chosen = alerts.of(userId, choices);
     const me: User = {
       id: u.id,
       first_name: u.first_name,
@@ -151,13 +159,16 @@ export function userQueries(db: Db) {
         alert_weekly: u.alert_weekly === 1,
         alert_operator: u.alert_operator,
         alert_value: u.alert_value,
-        alert_project_types: alertTypes.all(userId).map((r) => r.id),
-        alert_states: alertStates.all(userId).map((r) => r.id),
+        alert_project_types: chosen.projectTypes,
+        alert_states: chosen.states,
         reminder_mail: u.reminder_mail === 1,
         time_zone: u.time_zone,
       },
       created_at: u.created_at,
-      unread_alerts: unreadAlerts.get(userId) ?? 0,
+      unread_alerts: unreadAlerts(userId),
+      alert_coverage: choices
+        ? { states: choices.states, project_types: choices.projectTypes, counties: choices.counties }
+        : null,
     };
     if (!withSettings) return me;
     return {

@@ -4,6 +4,7 @@ import { ChangePasswordRequest, UpdateAccountRequest } from "../../contract/acco
 import { ALERT_OPERATORS } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { parseMillions } from "../alerts/generate";
+import { alertSettings } from "../alerts/settings";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, type FieldErrors, readBody, requireAuth } from "../http";
 import { mailOutbox } from "../mail/outbox";
@@ -200,6 +201,7 @@ export function accountRoutes(deps: Deps) {
   );
   const clearStates = db.prepare("DELETE FROM user_alert_states WHERE user_id = ?");
   const addState = db.prepare("INSERT OR IGNORE INTO user_alert_states (user_id, state_id) VALUES (?, ?)");
+  const alerts = alertSettings(deps);
 
   function missingIds(table: "project_types" | "states", ids: number[]): number[] {
     if (ids.length === 0) return [];
@@ -249,6 +251,12 @@ export function accountRoutes(deps: Deps) {
     if (body.alert_states && missingIds("states", body.alert_states).length > 0) {
       errors.alert_states = ["One of the selected states does not exist."];
     }
+    // Alerts are only about what the member's plan covers (decision 104).
+    const refused = alerts.refusals(userId, {
+      states: errors.alert_states ? undefined : body.alert_states,
+      projectTypes: errors.alert_project_types ? undefined : body.alert_project_types,
+    });
+    Object.assign(errors, refused);
     if (Object.keys(errors).length > 0) fail(errors);
 
     const now = deps.now().toISOString();

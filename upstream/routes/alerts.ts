@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import type { Alert } from "../../contract/notes";
+import { visibleAlerts } from "../alerts/visible";
 import { type AppEnv, type Deps, requireAuth } from "../http";
+import { memberRights } from "../rights";
 
 /** How many alerts GET Alerts answers (newest first). */
 const ALERTS_LIMIT = 200;
@@ -19,20 +21,27 @@ interface AlertRow {
 }
 
 export function alertRoutes(deps: Deps) {
-  const list = deps.db.prepare<[number, number], AlertRow>(
-    `SELECT a.id, a.message, a.project_id, a.contact_id, a.created_at, p.title AS project_title,
-       c.first_name, c.last_name, c.id AS contact_exists
-     FROM alerts a
-     LEFT JOIN projects p ON p.id = a.project_id
-     LEFT JOIN contacts c ON c.id = a.contact_id
-     WHERE a.user_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
-  );
+  const rights = memberRights(deps);
+  /** The member's newest alerts, those about projects they may open and contacts they may read. */
+  const list = (userId: number) => {
+    const visible = visibleAlerts(rights, userId);
+    return deps.db
+      .prepare<unknown[], AlertRow>(
+        `SELECT a.id, a.message, a.project_id, a.contact_id, a.created_at, pr.title AS project_title,
+           co.first_name, co.last_name, co.id AS contact_exists
+         FROM alerts a
+         LEFT JOIN projects pr ON pr.id = a.project_id
+         LEFT JOIN contacts co ON co.id = a.contact_id
+         WHERE a.user_id = ? AND ${visible.sql} ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
+      )
+      .all(userId, ...visible.values, ALERTS_LIMIT);
+  };
   // Reading the list marks its alerts read: Users/Me counts only those created after this.
   const markSeen = deps.db.prepare("UPDATE users SET alerts_seen_at = ? WHERE id = ?");
   const app = new Hono<AppEnv>();
 
   app.on(endpoints.alerts.method, endpoints.alerts.route, requireAuth(deps), (c) => {
-    const data: Alert[] = list.all(c.get("userId"), ALERTS_LIMIT).map((r) => ({
+    const data: Alert[] = list(c.get("userId")).map((r) => ({
       id: r.id,
       message: r.message,
       project_id: r.project_id,

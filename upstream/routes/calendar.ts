@@ -4,7 +4,7 @@ import { FEED_HASH_PATTERN, MONTH_PATTERN, type NoteNotification } from "../../c
 import { endpoints } from "../../contract/endpoints";
 import type { Db } from "../db/index";
 import { ApiError, type AppEnv, type Deps, notFound, requireAuth } from "../http";
-import { memberRights, TRIAL_EXPIRED } from "../rights";
+import { type MemberRights, memberRights, TRIAL_EXPIRED } from "../rights";
 
 interface ReminderRow {
   id: number;
@@ -37,18 +37,25 @@ const toReminder = (r: ReminderRow): NoteNotification => ({
 /** A new feed secret: 20 random bytes as hex, as the seed gives every account. */
 export const newFeedHash = () => randomBytes(20).toString("hex");
 
-function reminderQueries(db: Db) {
-  const all = db.prepare<[number], ReminderRow>(`${REMINDERS} ${ORDER}`);
-  const inMonth = db.prepare<[number, string, string], ReminderRow>(
-    `${REMINDERS} AND pn.notification_date >= ? AND pn.notification_date < ? ${ORDER}`,
-  );
+/** The member's reminders, on projects they may open (decision 104), all or of one month. */
+function reminderQueries(db: Db, rights: MemberRights) {
+  const remindersOf = (userId: number, range: string, rangeValues: string[]) => {
+    const openable = rights.openableProjects(userId);
+    return db
+      .prepare<unknown[], ReminderRow>(`${REMINDERS} ${range} AND (${openable.sql}) ${ORDER}`)
+      .all(userId, ...rangeValues, ...openable.values)
+      .map(toReminder);
+  };
   return {
-    all: (userId: number) => all.all(userId).map(toReminder),
+    all: (userId: number) => remindersOf(userId, "", []),
     /** The reminders dated within a month ("2026-12"): from its first day to the next month's first. */
     month: (userId: number, month: string) => {
       const [year, m] = month.split("-").map(Number);
       const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
-      return inMonth.all(userId, `${month}-01`, `${next}-01`).map(toReminder);
+      return remindersOf(userId, "AND pn.notification_date >= ? AND pn.notification_date < ?", [
+        `${month}-01`,
+        `${next}-01`,
+      ]);
     },
   };
 }
@@ -63,8 +70,8 @@ function reminderQueries(db: Db) {
 export function calendarRoutes(deps: Deps) {
   const { db } = deps;
   const auth = requireAuth(deps);
-  const reminders = reminderQueries(db);
   const rights = memberRights(deps);
+  const reminders = reminderQueries(db, rights);
   const readHash = db.prepare<[number], string | null>("SELECT ical_hash FROM users WHERE id = ?").pluck();
   const setHash = db.prepare<[string, string, number]>(
     "UPDATE users SET ical_hash = ?, updated_at = ? WHERE id = ?",

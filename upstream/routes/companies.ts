@@ -13,8 +13,8 @@ import { type CsvColumn, listDownload } from "../csv";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { companyQueries, parseCompanyListParams } from "../models/companies/index";
 import { companyTypeIds } from "../models/companies/search";
-import { coverageFor } from "../models/coverage";
 import { Id } from "../params";
+import { memberRights } from "../rights";
 
 export const COMPANY_NOT_FOUND = "A company with this ID could not be found.";
 export const NO_COMPANY_SEARCH = "Your subscription does not include the company search.";
@@ -54,7 +54,12 @@ const MergeBody = MergeCompanyRequest.extend({ mergeWithId: Id });
 export function companyRoutes(deps: Deps) {
   const { db } = deps;
   const companies = companyQueries(db);
-  const coverage = coverageFor(db);
+  const rights = memberRights(deps);
+  /** What the member may see of a company's projects, people and partners (decision 104). */
+  const reachOf = (userId: number) => ({
+    projects: rights.openableProjects(userId),
+    contacts: rights.readableContacts(userId),
+  });
   const auth = requireAuth(deps);
   const mayBrowse = db
     .prepare<[number], number>("SELECT allow_companysearch FROM users WHERE id = ?")
@@ -113,7 +118,7 @@ export function companyRoutes(deps: Deps) {
 
   app.on(e.company.method, e.company.route, auth, (c) => {
     checkSearch(c.get("userId"));
-    const company = companies.get(idParam(c));
+    const company = companies.get(idParam(c), reachOf(c.get("userId")));
     if (!company) throw notFound(COMPANY_NOT_FOUND);
     return c.json({ data: company });
   });
@@ -136,7 +141,7 @@ export function companyRoutes(deps: Deps) {
       throw new ApiError(422, message, { types: [message] });
     }
     companies.update(id, body, deps.now().toISOString());
-    return c.json({ message: "The company was saved.", data: companies.get(id) });
+    return c.json({ message: "The company was saved.", data: companies.get(id, reachOf(userId)) });
   });
 
   app.on(e.companyProjects.method, e.companyProjects.route, auth, (c) => {
@@ -144,22 +149,16 @@ export function companyRoutes(deps: Deps) {
     checkSearch(userId);
     const id = idParam(c);
     requireCompany(id);
-    // A company's projects are listed within the member's coverage, as in the search.
-    const items = companies.projectsOf(id);
-    const inside = new Set(
-      coverage.coveredIds(
-        userId,
-        items.map((item) => item.id),
-      ),
-    );
-    return c.json({ data: items.filter((item) => inside.has(item.id)) });
+    // Only the projects the member may open (decision 104).
+    return c.json({ data: companies.projectsOf(id, rights.openableProjects(userId)) });
   });
 
   app.on(e.companyPartners.method, e.companyPartners.route, auth, (c) => {
-    checkSearch(c.get("userId"));
+    const userId = c.get("userId");
+    checkSearch(userId);
     const id = idParam(c);
     requireCompany(id);
-    return c.json({ data: companies.partnersOf(id) });
+    return c.json({ data: companies.partnersOf(id, reachOf(userId)) });
   });
 
   app.on(e.companyDuplicates.method, e.companyDuplicates.route, auth, (c) => {
@@ -183,7 +182,10 @@ export function companyRoutes(deps: Deps) {
       throw new ApiError(422, message, { mergeWithId: [message] });
     }
     companies.merge(id, mergeWithId, deps.now().toISOString());
-    return c.json({ message: "The companies were merged.", data: companies.get(id) });
+    return c.json({
+      message: "The companies were merged.",
+      data: companies.get(id, reachOf(c.get("userId"))),
+    });
   });
 
   return app;

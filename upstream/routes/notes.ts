@@ -8,6 +8,7 @@ import type { Db } from "../db/index";
 import { type AppEnv, type Deps, requireAuth } from "../http";
 import { likeContains } from "../models/list-params";
 import { intOr } from "../params";
+import { memberRights, type SqlCondition } from "../rights";
 
 const NoteListParams = z.object({
   query: z.string().trim().max(200).catch(""),
@@ -41,6 +42,8 @@ interface NoteSource<R> {
   columns: string;
   /** Its conditions; the first one's `?` is the member. */
   where: string[];
+  /** A condition of the member's own (and its values), after `where`. */
+  restrict?: (userId: number) => SqlCondition;
   /** An expression matched with LIKE against the keyword query. */
   searched: string[];
   /** The sort by date, by note text and by subject (project title or contact name), for a direction. */
@@ -54,6 +57,11 @@ function noteList<R>(db: Db, source: NoteSource<R>) {
     const p = NoteListParams.parse(c.req.query());
     const where = [...source.where];
     const params: unknown[] = [c.get("userId")];
+    const own = source.restrict?.(c.get("userId"));
+    if (own && own.sql !== "1") {
+      where.push(`(${own.sql})`);
+      params.push(...own.values);
+    }
     if (p.query) {
       where.push(`(${source.searched.map((s) => `${s} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
       params.push(...source.searched.map(() => likeContains(p.query)));
@@ -77,10 +85,14 @@ function noteList<R>(db: Db, source: NoteSource<R>) {
 
 const CONTACT_NOTE_DATE = "coalesce(uc.note_updated_at, uc.updated_at)";
 
-/** GET Notes/Projects and GET Notes/Contacts: the member's notes. */
+/**
+ * GET Notes/Projects and GET Notes/Contacts: the member's notes (on projects they may open; contact notes are on
+ * saved contacts, which the member may always read).
+ */
 export function noteRoutes(deps: Deps) {
   const { db } = deps;
   const auth = requireAuth(deps);
+  const rights = memberRights(deps);
   const app = new Hono<AppEnv>();
   const { notesOnProjects, notesOnContacts } = endpoints;
 
@@ -92,6 +104,8 @@ export function noteRoutes(deps: Deps) {
       from: "project_notes pn JOIN projects p ON p.id = pn.project_id",
       columns: "pn.id, pn.note, pn.created_at, pn.notification_date, p.id AS project_id, p.title",
       where: ["pn.user_id = ?"],
+      // Notes on projects the member may open (decision 104).
+      restrict: rights.openableProjects,
       searched: ["pn.note", "p.title"],
       order: (by, dir) => {
         const key = { created_at: "pn.created_at", note: "pn.note", subject: "p.title" }[by];

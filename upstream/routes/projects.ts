@@ -14,7 +14,6 @@ import {
 import { type CsvColumn, listDownload } from "../csv";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
-import { coverageFor } from "../models/coverage";
 import { parseProjectListParams, projectQueries } from "../models/projects/index";
 import { advancedOptions } from "../models/projects/options";
 import { similarQueries } from "../models/projects/similar";
@@ -90,10 +89,9 @@ interface NoteRow {
 
 export function projectRoutes(deps: Deps) {
   const { db } = deps;
-  const projects = projectQueries(db);
-  const auth = requireAuth(deps);
   const rights = memberRights(deps);
-  const coverage = coverageFor(db);
+  const projects = projectQueries(db, { openable: rights.openableProjects });
+  const auth = requireAuth(deps);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
 
@@ -232,8 +230,8 @@ export function projectRoutes(deps: Deps) {
     const userId = c.get("userId");
     rights.requireProject(userId, id, "use");
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
-    // Only similar projects inside the member's coverage are listed, as in the search.
-    const { total, ids } = similar(id, page, (candidates) => coverage.coveredIds(userId, candidates));
+    // Only similar projects the member may open are listed (decision 104).
+    const { total, ids } = similar(id, page, (candidates) => rights.openableIds(userId, candidates));
     return c.json({ data: { total, data: projects.rowsFor(userId, ids) } });
   });
 

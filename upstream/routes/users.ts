@@ -6,7 +6,7 @@ import { truthy } from "../params";
 
 /** GET Users/Me: the member, with the account edit fields when `withSettings` is on. */
 export function userRoutes(deps: Deps) {
-  const users = userQueries(deps.db);
+  const users = userQueries(deps);
   const app = new Hono<AppEnv>();
   const { me } = endpoints;
 

@@ -250,7 +250,12 @@ function passwordHashFor(password: string): string {
   return hash;
 }
 
-export function createMember(options: { firstName?: string; lastName?: string; password?: string } = {}) {
+/** A paid plan and its coverage: state abbreviations and project type names (the member's choices at checkout). */
+export type MemberPlan = { slug: string; states?: string[]; verticals?: string[] };
+
+export function createMember(
+  options: { firstName?: string; lastName?: string; password?: string; plan?: MemberPlan } = {},
+) {
   const email = `e2e-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.test`;
   const password = options.password ?? DEMO_PASSWORD;
   const now = new Date().toISOString();
@@ -275,18 +280,31 @@ export function createMember(options: { firstName?: string; lastName?: string; p
             now,
             now,
           );
-        // A paid, activated National subscription (every state, every vertical), as the seed gives member@. A
-        // limited plan without coverage rows would see nothing (decision 074).
-        const plan = conn.prepare("SELECT id, months FROM plans WHERE slug = 'national'").get() as
+        // A paid, activated National subscription (every state, every vertical), as the seed gives member@, or
+        // the plan asked for with its coverage rows (a limited plan without them would see nothing, decision 074).
+        const chosen = options.plan ?? { slug: "national" };
+        const plan = conn.prepare("SELECT id, months FROM plans WHERE slug = ?").get(chosen.slug) as
           | { id: number; months: number }
           | undefined;
         if (plan) {
-          conn
+          const { lastInsertRowid: subscriptionId } = conn
             .prepare(
               `INSERT INTO subscriptions (user_id, plan_id, start_date, activated, payment_total, created_at, updated_at)
              VALUES (?, ?, ?, 1, 0, ?, ?)`,
             )
             .run(userId, plan.id, now.slice(0, 10), now, now);
+          for (const abbr of chosen.states ?? [])
+            conn
+              .prepare(
+                "INSERT INTO subscription_states (subscription_id, state_id) SELECT ?, id FROM states WHERE abbr = ? AND country = 'US'",
+              )
+              .run(subscriptionId, abbr);
+          for (const name of chosen.verticals ?? [])
+            conn
+              .prepare(
+                "INSERT INTO subscription_project_types (subscription_id, project_type_id) SELECT ?, id FROM project_types WHERE name = ?",
+              )
+              .run(subscriptionId, name);
         }
       })
       .immediate();

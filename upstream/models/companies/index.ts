@@ -12,6 +12,7 @@ import type {
 } from "../../../contract/companies";
 import { reindexCompanies } from "../../db/fts";
 import { type Db, writeTransaction } from "../../db/index";
+import type { SqlCondition } from "../../rights";
 import { placeholders } from "../list-params";
 import { duplicateIds } from "./duplicates";
 import type { CompanyListParams } from "./params";
@@ -21,6 +22,25 @@ export { type CompanyListParams, parseCompanyListParams } from "./params";
 
 /** A company's projects: the most recently updated this many. */
 const PROJECTS_LIMIT = 200;
+
+/**
+ * What a member may see of a company's derived lists (decision 104): the projects they may open (on `p`,
+ * memberRights.openableProjects) and the contacts they may read (on `c`, memberRights.readableContacts).
+ */
+export interface CompanyReach {
+  projects: SqlCondition;
+  contacts: SqlCondition;
+}
+
+/** A partner is listed when a project the member may open names one of its people (or nothing limits them). */
+function partnerReached(projects: SqlCondition): SqlCondition {
+  if (projects.sql === "1") return projects;
+  return {
+    sql: `EXISTS (SELECT 1 FROM contacts pp JOIN project_contacts pc ON pc.contact_id = pp.id
+            JOIN projects p ON p.id = pc.project_id WHERE pp.company_id = co.id AND (${projects.sql}))`,
+    values: projects.values,
+  };
+}
 
 type BaseRow = { id: number; name: string; url: string | null; created_at: string; updated_at: string };
 
@@ -33,22 +53,32 @@ export function companyQueries(db: Db) {
   const locations = db.prepare<[number], Company["locations"][number]>(
     "SELECT id, address1, address2, city, state, zip, phone FROM company_locations WHERE company_id = ? ORDER BY id",
   );
-  const people = db.prepare<[number], Company["contacts"][number]>(
-    `SELECT id, first_name, last_name, title, email, phone FROM contacts WHERE company_id = ?
-     ORDER BY last_name COLLATE NOCASE, first_name COLLATE NOCASE, id`,
-  );
-  const partnerIds = db
-    .prepare<[number], number>(
-      `SELECT cp.partner_id FROM company_partners cp JOIN companies co ON co.id = cp.partner_id
-       WHERE cp.company_id = ? ORDER BY co.name COLLATE NOCASE, co.id`,
-    )
-    .pluck();
-  const projects = db.prepare<[number, number], CompanyProject>(
-    `SELECT p.id, p.title, p.minimum_value, p.sector, p.construction_type, p.address1, p.city, p.state, p.zip
-     FROM projects p WHERE p.active = 1 AND p.id IN (
-       SELECT pc.project_id FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id WHERE c.company_id = ?)
-     ORDER BY p.updated_at DESC, p.id DESC LIMIT ?`,
-  );
+  const people = (id: number, readable: SqlCondition) =>
+    db
+      .prepare<unknown[], Company["contacts"][number]>(
+        `SELECT c.id, c.first_name, c.last_name, c.title, c.email, c.phone FROM contacts c
+         WHERE c.company_id = ? AND (${readable.sql})
+         ORDER BY c.last_name COLLATE NOCASE, c.first_name COLLATE NOCASE, c.id`,
+      )
+      .all(id, ...readable.values);
+  const partnerIds = (id: number, reached: SqlCondition) =>
+    db
+      .prepare<unknown[], number>(
+        `SELECT cp.partner_id FROM company_partners cp JOIN companies co ON co.id = cp.partner_id
+         WHERE cp.company_id = ? AND (${reached.sql}) ORDER BY co.name COLLATE NOCASE, co.id`,
+      )
+      .pluck()
+      .all(id, ...reached.values);
+  const projects = (id: number, openable: SqlCondition) =>
+    db
+      .prepare<unknown[], CompanyProject>(
+        `SELECT p.id, p.title, p.minimum_value, p.sector, p.construction_type, p.address1, p.city, p.state, p.zip
+         FROM projects p WHERE p.active = 1 AND p.id IN (
+           SELECT pc.project_id FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id WHERE c.company_id = ?)
+           AND (${openable.sql})
+         ORDER BY p.updated_at DESC, p.id DESC LIMIT ?`,
+      )
+      .all(id, ...openable.values, PROJECTS_LIMIT);
   const everyName = db.prepare<[], { id: number; name: string; url: string | null }>(
     "SELECT id, name, url FROM companies",
   );
@@ -118,24 +148,32 @@ export function companyQueries(db: Db) {
       .all(...q.params, limit);
   }
 
-  function partnersOf(id: number): CompanyPartner[] {
-    return rowsFor(partnerIds.all(id)).map(({ id, name, url, types }) => ({ id, name, url, types }));
+  /** The companies it worked with that the member's plan reaches (see partnerReached). */
+  function partnersOf(id: number, reach: CompanyReach): CompanyPartner[] {
+    return rowsFor(partnerIds(id, partnerReached(reach.projects))).map(({ id, name, url, types }) => ({
+      id,
+      name,
+      url,
+      types,
+    }));
   }
 
-  function get(id: number): Company | null {
+  /** One company with its locations, and of its people and partners those the member may see. */
+  function get(id: number, reach: CompanyReach): Company | null {
     const r = base.get(id);
     if (!r) return null;
     return {
       ...r,
       types: typesOf([id]).get(id) ?? [],
       locations: locations.all(id),
-      contacts: people.all(id),
-      partners: partnersOf(id),
+      contacts: people(id, reach.contacts),
+      partners: partnersOf(id, reach),
     };
   }
 
-  function projectsOf(id: number) {
-    return projects.all(id, PROJECTS_LIMIT).map((project) => ({ id: project.id, project }));
+  /** The company's projects (those its people are on) that the member may open, most recently updated first. */
+  function projectsOf(id: number, openable: SqlCondition) {
+    return projects(id, openable).map((project) => ({ id: project.id, project }));
   }
 
   function duplicatesOf(id: number): CompanyDuplicate[] {

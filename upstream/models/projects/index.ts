@@ -3,6 +3,7 @@
  * project. The parameters are read in params.ts, the search SQL is built in search.ts, rows are shaped in rows.ts.
  */
 import type { Db } from "../../db/index";
+import { memberRights, type SqlCondition } from "../../rights";
 import type { ProjectListParams } from "./params";
 import { projectRows } from "./rows";
 import { buildProjectQuery } from "./search";
@@ -33,7 +34,16 @@ const KEYWORD_SETS_KEPT = 8;
 const KEYWORD_SETS = new WeakMap<Db, Map<string, { ids: Set<number>; at: number }>>();
 
 /** Prepared project queries for one database. */
-export function projectQueries(db: Db, options: { walkThreshold?: number; keywordSetMin?: number } = {}) {
+export function projectQueries(
+  db: Db,
+  options: {
+    walkThreshold?: number;
+    keywordSetMin?: number;
+    /** The projects a member may open (default: the rights over this database on the real clock). */
+    openable?: (userId: number) => SqlCondition;
+  } = {},
+) {
+  const openable = options.openable ?? memberRights({ db, now: () => new Date() }).openableProjects;
   const walkMin = options.walkThreshold;
   const keywordSetMin = options.keywordSetMin ?? KEYWORD_SET_MIN;
   const { rowsFor, get } = projectRows(db);
@@ -228,7 +238,7 @@ export function projectQueries(db: Db, options: { walkThreshold?: number; keywor
 
   /** The ordered matching ids of a list (a page of them) and the matching count. */
   function select(userId: number, p: ProjectListParams, limit: number, offset: number) {
-    const q = buildProjectQuery(db, userId, p);
+    const q = buildProjectQuery(db, userId, p, openable(userId));
     const where = [...q.where];
     let params = [...q.params];
     let from = q.from;
@@ -308,7 +318,7 @@ export function projectQueries(db: Db, options: { walkThreshold?: number; keywor
 
   /** Ordered ids for a download (no count), up to `limit`. */
   function* iterateIds(userId: number, p: ProjectListParams, limit: number): Generator<number> {
-    const q = buildProjectQuery(db, userId, p);
+    const q = buildProjectQuery(db, userId, p, openable(userId));
     const where = [...q.where];
     const params = [...q.params];
     if (q.match !== null) {

@@ -5,7 +5,7 @@
 
 import type { PROJECT_ORDER_BY } from "../../../contract/constants";
 import type { Db } from "../../db/index";
-import { coverageFor } from "../coverage";
+import type { SqlCondition } from "../../rights";
 import {
   hasToken,
   idsOf,
@@ -210,8 +210,16 @@ interface BuiltProjectQuery {
   orderIndexed: boolean;
 }
 
-/** The FROM, conditions, keyword match and ORDER BY of a project list for a member. */
-export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams): BuiltProjectQuery {
+/**
+ * The FROM, conditions, keyword match and ORDER BY of a project list for a member; `openable` is the projects
+ * the member may open (memberRights.openableProjects), which every list keeps to, saved lists too.
+ */
+export function buildProjectQuery(
+  db: Db,
+  userId: number,
+  p: ProjectListParams,
+  openable: SqlCondition,
+): BuiltProjectQuery {
   const { mine, joins, joinParams, where, params } = savedLinkJoins(
     { table: "user_projects", alias: "up", on: "up.project_id = p.id" },
     userId,
@@ -229,8 +237,8 @@ export function buildProjectQuery(db: Db, userId: number, p: ProjectListParams):
     params.push(...values);
   };
   for (const filter of FILTERS) filter(a, add, db);
-  // A search shows the projects of the member's coverage (saved lists show every saved project).
-  if (!mine) coverageFor(db).restrict(userId, add);
+  // Only projects the member may open (decision 104): their coverage and what they saved, a trial's own rule.
+  if (openable.sql !== "1") add(openable.sql, ...openable.values);
 
   const dir = p.orderDirection === "asc" ? "ASC" : "DESC";
   let order: string;
