@@ -119,7 +119,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** The member of a live (unexpired, unrevoked) access token, or undefined. */
-function tokenOwner(deps: Deps) {
+export function tokenOwner(deps: Deps) {
   const find = deps.db.prepare<[string, string], { user_id: number }>(
     "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
   );
@@ -127,7 +127,8 @@ function tokenOwner(deps: Deps) {
 }
 
 /** The token of an `Authorization: Bearer <token>` header. */
-const bearerToken = (c: Context) => /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+export const bearerToken = (c: Context) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
 
 /** Requires `Authorization: Bearer <token>` naming a live access token. */
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -116,6 +116,18 @@ export function memberRights(deps: Deps) {
     has,
     trialExpired,
 
+    /**
+     * Why a Free Trial is over: "ended" (its end date has passed, or it has no subscription) or "reports" (spent,
+     * days left); null for anyone else. The API's guard (upstream/trial-guard.ts) reads it.
+     */
+    trialOverBy(userId: number): "ended" | "reports" | null {
+      const row = trial.get(userId);
+      if (!isTrial(row) || !trialOver(row)) return null;
+      const ended =
+        row.sub_id === null || (row.trial_end_date !== null && row.trial_end_date.slice(0, 10) < today());
+      return ended ? "ended" : "reports";
+    },
+
     /** Refuses (403) a member without the capability. */
     require(userId: number, flag: Capability, message: string) {
       if (!has(userId, flag)) throw new ApiError(403, message);

@@ -22,6 +22,7 @@ import { searchRoutes } from "./routes/searches";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
+import { trialOverGuard } from "./trial-guard";
 
 export const API_BASE_PATH = "/api/frontend/V1";
 export type { ApiOptions } from "./http";
@@ -31,6 +32,8 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   const deps = resolveDeps(db, options);
   const api = new Hono<AppEnv>();
 
+  // Before every call: a Free Trial that is over reaches only the calls of its allowlist (decision 105).
+  api.use("*", trialOverGuard(deps, API_BASE_PATH));
   api.get("/Health", (c) => c.json({ status: "ok" }));
   api.route("/", authRoutes(deps));
   api.route("/", userRoutes(deps));
