@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { Db } from "./db/index";
+import type { PublicCallLimits } from "./limits/config";
+import type { CounterStore } from "./limits/store";
 import { hashToken } from "./security";
 
 export interface ApiOptions {
@@ -13,6 +15,15 @@ export interface ApiOptions {
   now?: () => Date;
   /** Called once a message is queued in the outbox (the mail worker sends it at once; upstream/mail/). */
   onMail?: () => void;
+  /** The limits of the public calls (upstream/limits/); default: the app's defaults (DEFAULT_LIMITS). */
+  limits?: PublicCallLimits;
+  /** Where those limits count: default this instance's memory; startUpstream's `redisUrl` puts them in Redis. */
+  counters?: CounterStore;
+  /**
+   * The addresses (and CIDR ranges, comma-separated) whose X-Forwarded-For and X-Login-Device the limits believe:
+   * the app's. Default loopback (DEFAULT_TRUSTED); "" believes nobody.
+   */
+  trustedProxies?: string;
 }
 
 export interface Deps {

@@ -5,6 +5,10 @@ import { HTTPException } from "hono/http-exception";
 import { contentSite } from "./content/site";
 import { type Db, openDatabase } from "./db/index";
 import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
+import { DEFAULT_TRUSTED, parseTrusted } from "./limits/client";
+import { DEFAULT_LIMITS } from "./limits/config";
+import { publicCallLimits } from "./limits/public-calls";
+import { type CounterStore, memoryCounters, redisCounters } from "./limits/store";
 import { type MailOptions, mailTestHooks, type RunningMail, startMail } from "./mail/service";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
@@ -31,9 +35,19 @@ export type { ApiOptions } from "./http";
 export function createApi(db: Db, options: ApiOptions = {}) {
   const deps = resolveDeps(db, options);
   const api = new Hono<AppEnv>();
+  const limits = options.limits ?? DEFAULT_LIMITS;
 
-  // Before every call: a Free Trial that is over reaches only the calls of its allowlist (decision 105).
+  // Before every call: a Free Trial that is over reaches only the calls of its allowlist, and the public calls
+  // are limited per client and per account (decision 105).
   api.use("*", trialOverGuard(deps, API_BASE_PATH));
+  api.route(
+    "/",
+    publicCallLimits(
+      limits,
+      options.counters ?? memoryCounters(limits.memoryKeys),
+      parseTrusted(options.trustedProxies ?? DEFAULT_TRUSTED),
+    ),
+  );
   api.get("/Health", (c) => c.json({ status: "ok" }));
   api.route("/", authRoutes(deps));
   api.route("/", userRoutes(deps));
@@ -75,6 +89,8 @@ export interface StartUpstreamOptions extends ApiOptions {
   log?: (line: string) => void;
   /** One line per request: method, path (no query, no body), status. */
   accessLog?: (line: string) => void;
+  /** A Redis (redis:// or rediss://) that keeps the counters of the public calls' limits, shared by instances. */
+  redisUrl?: string | null;
   /**
    * Send the outbox over SMTP and run the mail schedules (upstream/mail/). Without it, mail stays in the outbox.
    * The test-only hook (/__test/mail) is mounted when UPSTREAM_TEST_HOOKS=1, never under NODE_ENV=production.
@@ -109,7 +125,14 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     db = openDatabase(dbPath);
   }
   let mail: RunningMail | null = null;
-  const withMail: ApiOptions = { ...options, onMail: () => mail?.delivery.kick() };
+  const ownCounters: CounterStore | null = options.redisUrl
+    ? redisCounters(options.redisUrl, (options.limits ?? DEFAULT_LIMITS).memoryKeys, log)
+    : null;
+  const withMail: ApiOptions = {
+    ...options,
+    counters: ownCounters ?? options.counters,
+    onMail: () => mail?.delivery.kick(),
+  };
   const app = createApi(db, withMail);
   if (options.mail) {
     const deps = resolveDeps(db, withMail);
@@ -143,6 +166,7 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     close: async () => {
       // The send in flight is finished and marked before the database closes.
       await mail?.stop();
+      await ownCounters?.close();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           db.close();
