@@ -9,6 +9,7 @@ import { DEFAULT_TRUSTED, parseTrusted } from "./limits/client";
 import { DEFAULT_LIMITS } from "./limits/config";
 import { publicCallLimits } from "./limits/public-calls";
 import { type CounterStore, memoryCounters, redisCounters } from "./limits/store";
+import { loggedPath } from "./log-path";
 import { type MailOptions, mailTestHooks, type RunningMail, startMail } from "./mail/service";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
@@ -74,7 +75,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
     if (err instanceof ApiError) return c.json(errorBody(err), err.status);
     if (err instanceof HTTPException) return c.json({ message: err.message || "Bad request." }, err.status);
     // Name and message only: no stack traces in logs.
-    console.error(`[upstream] ${c.req.method} ${c.req.path}: ${err.name}: ${err.message}`);
+    console.error(`[upstream] ${c.req.method} ${loggedPath(c.req.url)}: ${err.name}: ${err.message}`);
     return c.json({ message: "Server error." }, 500);
   });
   return app;
@@ -87,7 +88,7 @@ export interface StartUpstreamOptions extends ApiOptions {
   /** Projects to seed when the database is empty. Default 20,000. */
   seedProjects?: number;
   log?: (line: string) => void;
-  /** One line per request: method, path (no query, no body), status. */
+  /** One line per request: method, path (no query, no body, no feed secret: loggedPath), status. */
   accessLog?: (line: string) => void;
   /** A Redis (redis:// or rediss://) that keeps the counters of the public calls' limits, shared by instances. */
   redisUrl?: string | null;
@@ -150,7 +151,7 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     const fetch: typeof app.fetch = accessLog
       ? async (request, ...rest) => {
           const response = await app.fetch(request, ...rest);
-          accessLog(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+          accessLog(`${request.method} ${loggedPath(request.url)} ${response.status}`);
           return response;
         }
       : app.fetch;
