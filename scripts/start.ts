@@ -2,7 +2,8 @@
  * `npm start`: the local demo in one command, and the supervised start of a deployment (the Docker image).
  *
  * - Without API_BASE_URL: starts the embedded reference API (upstream/main.ts) as a child process on
- *   127.0.0.1:UPSTREAM_PORT with its SQLite database at UPSTREAM_DB (created and seeded on first start, kept
+ *   127.0.0.1:UPSTREAM_PORT (UPSTREAM_HOST overrides the interface; the API must be reachable only by the app)
+ *   with its SQLite database at UPSTREAM_DB (created and seeded on first start, kept
  *   afterwards; `--reseed` or RESEED=1 recreates it), waits for its Health call, then starts the app.
  * - With API_BASE_URL: starts the app alone against that API.
  *
@@ -64,6 +65,11 @@ const catcherSmtpPort = intEnv("MAIL_CATCHER_SMTP_PORT", 1025);
 const catcherWebPort = intEnv("MAIL_CATCHER_WEB_PORT", 1080);
 const host = process.env.HOST?.trim() || "127.0.0.1";
 const upstreamPort = intEnv("UPSTREAM_PORT", 3001);
+/** The embedded API's interface: loopback unless UPSTREAM_HOST says otherwise (it must be reachable only by the app). */
+const upstreamHost = process.env.UPSTREAM_HOST?.trim() || "127.0.0.1";
+/** Where the app (and the launcher) reach it: its own interface, or loopback when it listens on all of them. */
+const upstreamReach = ["0.0.0.0", "::"].includes(upstreamHost) ? "127.0.0.1" : upstreamHost;
+const upstreamOrigin = `http://${upstreamReach.includes(":") ? `[${upstreamReach}]` : upstreamReach}:${upstreamPort}`;
 const seedProjects = intEnv("SEED_PROJECTS", 20_000);
 const dbPath = resolve(ROOT, process.env.UPSTREAM_DB || "data/reference.sqlite");
 const secretPath = join(ROOT, "data", "session-secret");
@@ -253,7 +259,11 @@ async function setUpMail(): Promise<MailSetup> {
 }
 
 async function startEmbeddedApi(): Promise<{ apiBaseUrl: string; accounts: readonly DemoAccount[] }> {
-  await assertPortFree(upstreamPort, "127.0.0.1", "UPSTREAM_PORT");
+  await assertPortFree(upstreamPort, upstreamHost, "UPSTREAM_PORT");
+  if (!["127.0.0.1", "::1", "localhost"].includes(upstreamHost))
+    log(
+      `UPSTREAM_HOST=${upstreamHost}: the reference API listens beyond loopback; it must be reachable only by the app (firewall it)`,
+    );
   if (reseed && existsSync(dbPath)) {
     log(`--reseed: removing ${dbPath}`);
     removeDatabase(dbPath);
@@ -266,14 +276,19 @@ async function startEmbeddedApi(): Promise<{ apiBaseUrl: string; accounts: reado
     ...process.env,
     NODE_ENV: "production",
     UPSTREAM_PORT: String(upstreamPort),
-    UPSTREAM_HOST: "127.0.0.1",
+    UPSTREAM_HOST: upstreamHost,
+    // The app reaches it from its own interface: the limits believe the member's address the app forwards from
+    // there (and from loopback), unless UPSTREAM_TRUSTED_PROXIES says otherwise.
+    UPSTREAM_TRUSTED_PROXIES:
+      process.env.UPSTREAM_TRUSTED_PROXIES ??
+      (upstreamReach === "127.0.0.1" ? "127.0.0.0/8,::1" : `127.0.0.0/8,::1,${upstreamReach}`),
     UPSTREAM_DB: dbPath,
     SEED_PROJECTS: String(seedProjects),
     // The links in its e-mails point at the app.
     APP_PUBLIC_URL: process.env.APP_PUBLIC_URL || appUrl,
     ...mailSetup.env,
   });
-  const apiBaseUrl = `http://127.0.0.1:${upstreamPort}/api/frontend/V1`;
+  const apiBaseUrl = `${upstreamOrigin}/api/frontend/V1`;
   if (
     !(await waitFor(
       `${apiBaseUrl}/Health`,
@@ -367,7 +382,7 @@ async function main() {
   if (!external && env.COOKIE_SECURE === undefined) env.COOKIE_SECURE = "false";
   // The help pages read the embedded API's stand-in content site unless CONTENT_API_URL names one (decision 025).
   if (!external && env.CONTENT_API_URL === undefined)
-    env.CONTENT_API_URL = `http://127.0.0.1:${upstreamPort}/content/wp-json`;
+    env.CONTENT_API_URL = `${upstreamOrigin}/content/wp-json`;
 
   const app = startApp(env);
   // A wildcard address is reached on loopback.

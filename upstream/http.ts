@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { Db } from "./db/index";
+import type { PublicCallLimits } from "./limits/config";
+import type { CounterStore } from "./limits/store";
 import { hashToken } from "./security";
 
 export interface ApiOptions {
@@ -13,6 +15,15 @@ export interface ApiOptions {
   now?: () => Date;
   /** Called once a message is queued in the outbox (the mail worker sends it at once; upstream/mail/). */
   onMail?: () => void;
+  /** The limits of the public calls (upstream/limits/); default: the app's defaults (DEFAULT_LIMITS). */
+  limits?: PublicCallLimits;
+  /** Where those limits count: default this instance's memory; startUpstream's `redisUrl` puts them in Redis. */
+  counters?: CounterStore;
+  /**
+   * The addresses (and CIDR ranges, comma-separated) whose X-Forwarded-For and X-Login-Device the limits believe:
+   * the app's. Default loopback (DEFAULT_TRUSTED); "" believes nobody.
+   */
+  trustedProxies?: string;
 }
 
 export interface Deps {
@@ -119,7 +130,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** The member of a live (unexpired, unrevoked) access token, or undefined. */
-function tokenOwner(deps: Deps) {
+export function tokenOwner(deps: Deps) {
   const find = deps.db.prepare<[string, string], { user_id: number }>(
     "SELECT user_id FROM access_tokens WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
   );
@@ -127,7 +138,8 @@ function tokenOwner(deps: Deps) {
 }
 
 /** The token of an `Authorization: Bearer <token>` header. */
-const bearerToken = (c: Context) => /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+export const bearerToken = (c: Context) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
 
 /** Requires `Authorization: Bearer <token>` naming a live access token. */
 export function requireAuth(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -1,3 +1,5 @@
+import { DEFAULT_TRUSTED, parseTrusted } from "./limits/client";
+import { DEFAULT_LIMITS, limitsFromEnv, type PublicCallLimits } from "./limits/config";
 import { parseSmtpUrl, smtpUrlForLog } from "./mail/service";
 import { startUpstream } from "./server";
 
@@ -17,6 +19,21 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
   stop(`UPSTREAM_PORT must be a port number, got ${process.env.UPSTREAM_PORT}`);
 if (!Number.isInteger(seedProjects) || seedProjects < 0)
   stop(`SEED_PROJECTS must be a whole number, got ${process.env.SEED_PROJECTS}`);
+// The limits of the public calls: the app's variables and defaults (decision 105).
+let limits: PublicCallLimits = DEFAULT_LIMITS;
+try {
+  limits = limitsFromEnv();
+} catch (error) {
+  stop((error as Error).message);
+}
+const trustedProxies = process.env.UPSTREAM_TRUSTED_PROXIES ?? DEFAULT_TRUSTED;
+try {
+  parseTrusted(trustedProxies);
+} catch (error) {
+  stop(`UPSTREAM_TRUSTED_PROXIES: ${(error as Error).message}`);
+}
+const redisUrl = process.env.REDIS_URL?.trim() || null;
+if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) stop("REDIS_URL must be a redis:// or rediss:// URL");
 if (smtpUrl) {
   try {
     parseSmtpUrl(smtpUrl);
@@ -36,6 +53,9 @@ const upstream = await startUpstream({
   seedProjects,
   appBaseUrl: process.env.APP_PUBLIC_URL ?? process.env.RESET_LINK_BASE ?? process.env.APP_BASE_URL,
   log: (line) => console.log(line),
+  limits,
+  trustedProxies,
+  redisUrl,
   mail: smtpUrl ? { smtpUrl, from: process.env.MAIL_FROM?.trim() || undefined } : undefined,
 });
 console.log(`Reference API listening on ${upstream.apiBaseUrl} (database ${dbPath})`);

@@ -294,6 +294,19 @@ export function memberRights(deps: RightsDeps) {
       return idsMeeting(db, "contacts c", readableContacts(userId), ids);
     },
 
+    /**
+     * Why a Free Trial is over: "ended" (its end date has passed, or it has no subscription) or "reports" (spent,
+     * days left); null for anyone else. The API's guard (upstream/trial-guard.ts) reads it.
+     */
+    trialOverBy(userId: number): "ended" | "reports" | null {
+      const row = access.trial.get(userId);
+      if (!access.isTrial(row) || !access.trialOver(row)) return null;
+      const today = deps.now().toISOString().slice(0, 10);
+      const ended =
+        row.sub_id === null || (row.trial_end_date !== null && row.trial_end_date.slice(0, 10) < today);
+      return ended ? "ended" : "reports";
+    },
+
     /** Refuses (403) a member without the capability. */
     require(userId: number, flag: Capability, message: string) {
       if (!has(userId, flag)) throw new ApiError(403, message);

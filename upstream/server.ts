@@ -5,6 +5,11 @@ import { HTTPException } from "hono/http-exception";
 import { contentSite } from "./content/site";
 import { type Db, openDatabase } from "./db/index";
 import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
+import { DEFAULT_TRUSTED, parseTrusted } from "./limits/client";
+import { DEFAULT_LIMITS } from "./limits/config";
+import { publicCallLimits } from "./limits/public-calls";
+import { type CounterStore, memoryCounters, redisCounters } from "./limits/store";
+import { loggedPath } from "./log-path";
 import { type MailOptions, mailTestHooks, type RunningMail, startMail } from "./mail/service";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
@@ -22,6 +27,7 @@ import { searchRoutes } from "./routes/searches";
 import { tagRoutes } from "./routes/tags";
 import { userRoutes } from "./routes/users";
 import { createSeededDatabase, isSeeded } from "./seed/index";
+import { trialOverGuard } from "./trial-guard";
 
 export const API_BASE_PATH = "/api/frontend/V1";
 export type { ApiOptions } from "./http";
@@ -30,7 +36,19 @@ export type { ApiOptions } from "./http";
 export function createApi(db: Db, options: ApiOptions = {}) {
   const deps = resolveDeps(db, options);
   const api = new Hono<AppEnv>();
+  const limits = options.limits ?? DEFAULT_LIMITS;
 
+  // Before every call: a Free Trial that is over reaches only the calls of its allowlist, and the public calls
+  // are limited per client and per account (decision 105).
+  api.use("*", trialOverGuard(deps, API_BASE_PATH));
+  api.route(
+    "/",
+    publicCallLimits(
+      limits,
+      options.counters ?? memoryCounters(limits.memoryKeys),
+      parseTrusted(options.trustedProxies ?? DEFAULT_TRUSTED),
+    ),
+  );
   api.get("/Health", (c) => c.json({ status: "ok" }));
   api.route("/", authRoutes(deps));
   api.route("/", userRoutes(deps));
@@ -57,7 +75,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
     if (err instanceof ApiError) return c.json(errorBody(err), err.status);
     if (err instanceof HTTPException) return c.json({ message: err.message || "Bad request." }, err.status);
     // Name and message only: no stack traces in logs.
-    console.error(`[upstream] ${c.req.method} ${c.req.path}: ${err.name}: ${err.message}`);
+    console.error(`[upstream] ${c.req.method} ${loggedPath(c.req.url)}: ${err.name}: ${err.message}`);
     return c.json({ message: "Server error." }, 500);
   });
   return app;
@@ -70,8 +88,10 @@ export interface StartUpstreamOptions extends ApiOptions {
   /** Projects to seed when the database is empty. Default 20,000. */
   seedProjects?: number;
   log?: (line: string) => void;
-  /** One line per request: method, path (no query, no body), status. */
+  /** One line per request: method, path (no query, no body, no feed secret: loggedPath), status. */
   accessLog?: (line: string) => void;
+  /** A Redis (redis:// or rediss://) that keeps the counters of the public calls' limits, shared by instances. */
+  redisUrl?: string | null;
   /**
    * Send the outbox over SMTP and run the mail schedules (upstream/mail/). Without it, mail stays in the outbox.
    * The test-only hook (/__test/mail) is mounted when UPSTREAM_TEST_HOOKS=1, never under NODE_ENV=production.
@@ -106,7 +126,14 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     db = openDatabase(dbPath);
   }
   let mail: RunningMail | null = null;
-  const withMail: ApiOptions = { ...options, onMail: () => mail?.delivery.kick() };
+  const ownCounters: CounterStore | null = options.redisUrl
+    ? redisCounters(options.redisUrl, (options.limits ?? DEFAULT_LIMITS).memoryKeys, log)
+    : null;
+  const withMail: ApiOptions = {
+    ...options,
+    counters: ownCounters ?? options.counters,
+    onMail: () => mail?.delivery.kick(),
+  };
   const app = createApi(db, withMail);
   if (options.mail) {
     const deps = resolveDeps(db, withMail);
@@ -124,7 +151,7 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     const fetch: typeof app.fetch = accessLog
       ? async (request, ...rest) => {
           const response = await app.fetch(request, ...rest);
-          accessLog(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+          accessLog(`${request.method} ${loggedPath(request.url)} ${response.status}`);
           return response;
         }
       : app.fetch;
@@ -140,6 +167,7 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     close: async () => {
       // The send in flight is finished and marked before the database closes.
       await mail?.stop();
+      await ownCounters?.close();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => {
           db.close();

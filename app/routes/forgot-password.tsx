@@ -39,13 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       .get(apiContext)
       .call(endpoints.forgotPassword, { body: { email: submission.value.email } });
   } catch (error) {
-    // Only an answer of the API counts (it may have sent a mail); an unreachable API does not.
+    // Only an answer of the API counts (it may have sent a mail); an unreachable API does not, nor the API's own
+    // limit (429: it sent nothing).
     const failure = formFailure(error);
-    await (failure?.refused ? limit.attempt.count() : limit.attempt.release());
+    await (failure?.refused && failure.status !== 429 ? limit.attempt.count() : limit.attempt.release());
     if (!failure) throw error;
     return data(
       { reply: submission.reply(), error: { title: "Error!", description: failure.message } },
-      { status: 400 },
+      { status: failure.status === 429 ? 429 : 400 },
     );
   }
   await limit.attempt.count();

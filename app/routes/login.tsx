@@ -41,20 +41,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password } = submission.value;
 
-  // A browser that has logged in to this account before is limited by its own failures only (decision 079).
-  const limit = await loginLimiter.begin(context, email, { device: await knownDevice(request, email) });
+  // A browser that has logged in to this account before is limited by its own failures only (decision 079), by
+  // the app and by the API alike (decision 105).
+  const device = await knownDevice(request, email);
+  const limit = await loginLimiter.begin(context, email, { device });
   if (!limit.allowed) {
     return data(submission.reply({ formErrors: [limit.message], hideFields }), { status: 429 });
   }
 
   let token: string;
   try {
-    const answer = await context.get(apiContext).call(endpoints.login, { body: { email, password } });
+    const answer = await context.get(apiContext).call(endpoints.login, { body: { email, password }, device });
     token = answer.data.accessToken;
   } catch (error) {
-    // Only a refusal of the API counts as a failed password check; an unreachable API does not.
+    // Only a refusal of the API counts as a failed password check; an unreachable API does not, nor the API's
+    // own limit (429: it checked no password).
     const failure = formFailure(error);
-    await (failure?.refused ? limit.attempt.count() : limit.attempt.release());
+    await (failure?.refused && failure.status !== 429 ? limit.attempt.count() : limit.attempt.release());
     if (!failure) throw error;
     if (!failure.refused) {
       return data(submission.reply({ formErrors: [failure.message], hideFields }), { status: 503 });

@@ -4,8 +4,9 @@
  * app (tests/e2e/support/raw-http.ts), run once; the friendly 413 page is checked in a browser, in both modes.
  */
 import { spawn } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
 import { connect } from "node:net";
-import { APP_URL } from "./support/env";
+import { API_LOG, API_URL, APP_URL } from "./support/env";
 import { loggedInMember, sessionFor } from "./support/fault-fixtures";
 import {
   createMember,
@@ -463,6 +464,81 @@ test.describe("secret paths", () => {
     expect(written).toMatch(/get \/calendar\/\[redacted\]\/ical 404/);
     // The reset link still works at its own address.
     expect((await rawRequest(`${APP_URL}/ForgotPassword/${token}`)).status).toBe(200);
+  });
+});
+
+test.describe("the feed's secret (issue 42)", () => {
+  test("every path under /Calendar/{secret} but the feed is a 404, and neither the app's nor the API's log holds the secret", async ({
+    browserName: _,
+  }, info) => {
+    httpOnly(info);
+    const appLog = logFromHere();
+    const apiStart = statSync(API_LOG).size;
+    const apiLog = () => readFileSync(API_LOG).subarray(apiStart).toString("utf8");
+    const member = createMember();
+    const hash = query<{ ical_hash: string }>("SELECT ical_hash FROM users WHERE email = ?", member.email)[0]
+      .ical_hash;
+    expect(hash).toMatch(/^[0-9a-f]{40}$/);
+    const encoded = [...hash].map((c) => `%${c.charCodeAt(0).toString(16)}`).join("");
+    const spellings = [
+      `/Calendar/${hash}`,
+      `/Calendar/${hash}/.`,
+      `/Calendar/${hash}/x`,
+      `/Calendar/${hash}/Ical/..`,
+      `/Calendar/${hash}/`,
+      `/Calendar/${hash}.data`,
+      `/Calendar/${hash}/Ical.data`,
+      `/calendar/${hash.toUpperCase()}/x`,
+      `/Calendar/${encoded}`,
+      `/Calendar/${encoded}/Ical`,
+      `/Calendar%2F${hash}`,
+      `/Calendar/${hash}/Ical/%2e%2e`,
+    ];
+    const { port } = new URL(APP_URL);
+    const get = (path: string) =>
+      statusLine(
+        `GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+      );
+    expect(await get(`/Calendar/${hash}/Ical`)).toMatch(/^HTTP\/1\.1 200 /);
+    for (const path of spellings) expect(await get(path), path).toMatch(/^HTTP\/1\.1 404 /);
+    // The API too, asked directly under the same spellings (it answers 404: no such call).
+    for (const path of spellings)
+      expect((await rawRequest(`${API_URL}${path}`)).status, `API ${path}`).toBe(404);
+    await expect
+      .poll(
+        () =>
+          appLog()
+            .split("\n")
+            .filter((line) => /^GET /.test(line)).length,
+        {
+          message: "the app's access log has every request",
+        },
+      )
+      .toBeGreaterThanOrEqual(1 + spellings.length);
+    await expect
+      .poll(
+        () =>
+          apiLog()
+            .split("\n")
+            .filter((line) => /^GET \/api\/frontend\/V1\/calendar/i.test(line)).length,
+        {
+          message: "the API's access log has every request",
+        },
+      )
+      .toBeGreaterThanOrEqual(1 + spellings.length);
+    for (const [name, written] of [
+      ["app", appLog()],
+      ["API", apiLog()],
+    ] as const) {
+      expect(written.toLowerCase().includes(hash), `the secret is in the ${name}'s log`).toBe(false);
+      expect(written.toLowerCase().includes(encoded), `the encoded secret is in the ${name}'s log`).toBe(
+        false,
+      );
+      expect(written.match(/[0-9a-f]{40}/i), `a feed secret's shape in the ${name}'s log`).toBeNull();
+    }
+    expect(appLog()).toMatch(/GET \/Calendar\/\[redacted\]\/Ical 200/);
+    expect(appLog()).toMatch(/GET \/Calendar\/\[redacted\] 404/);
+    expect(apiLog()).toMatch(/GET \/api\/frontend\/V1\/Calendar\/Feed 200/);
   });
 });
 

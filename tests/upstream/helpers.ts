@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Db, openDatabase } from "../../upstream/db/index";
 import type { ApiOptions } from "../../upstream/http";
+import type { PublicCallLimits } from "../../upstream/limits/config";
 import { coverageFor } from "../../upstream/models/coverage";
 import { seedDatabase } from "../../upstream/seed/index";
 import { API_BASE_PATH, createApi } from "../../upstream/server";
@@ -28,11 +29,28 @@ export function tempDatabase(
   };
 }
 
-/** The API over a seeded temporary database, with a clock the test can move. */
+/**
+ * Limits of the public calls that a test's own sign-ups, logins and reset mails never reach: every call of
+ * `app.request()` comes from the same unknown client. tests/upstream/limits.test.ts tests the limits themselves.
+ */
+export const RELAXED_LIMITS: PublicCallLimits = {
+  login: { delayAfter: 1000, maxDelaySeconds: 900, perClient: 100_000, windowSeconds: 900 },
+  publicForm: { delayAfter: 1000, maxDelaySeconds: 3600, perClient: 100_000, windowSeconds: 3600 },
+  cardFailuresPerClientPerHour: 100_000,
+  promoFailuresPerClientPerHour: 100_000,
+  memoryKeys: 100_000,
+};
+
+/** The API over a seeded temporary database, with a clock the test can move (and RELAXED_LIMITS unless given). */
 export function testApi(options: ApiOptions & { projects?: number } = {}) {
   const { db, cleanup } = tempDatabase(options.projects);
   const clock = { now: new Date() };
-  const app = createApi(db, { appBaseUrl: "http://app.test", now: () => clock.now, ...options });
+  const app = createApi(db, {
+    appBaseUrl: "http://app.test",
+    now: () => clock.now,
+    limits: RELAXED_LIMITS,
+    ...options,
+  });
 
   async function call(
     method: string,

@@ -125,9 +125,9 @@ describe("a free trial that is over", () => {
     expect((await t.call(`Projects/${project}/Similar`, { token: expired })).status).toBe(403);
   });
 
-  it("keeps its own saved lists", async () => {
-    expect((await t.call("Projects?mine=1", { token: expired })).status).toBe(200);
-    expect((await t.call("Contacts?mine=1", { token: expired })).status).toBe(200);
+  it("gets not even its own saved lists (decision 105: the app shows it none of them either)", async () => {
+    expect((await t.call("Projects?mine=1", { token: expired })).status).toBe(403);
+    expect((await t.call("Contacts?mine=1", { token: expired })).status).toBe(403);
   });
 });
 

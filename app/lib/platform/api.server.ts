@@ -47,7 +47,16 @@ type CallArgs<E extends Endpoint> = (Parameters<E["path"]> extends []
   (E extends { query: z.ZodType } ? { query?: z.input<E["query"]> } : { query?: undefined }) & {
     /** A shorter limit for this one call (a lookup the page can do without); never beyond the request's deadline. */
     timeoutMs?: number;
-  } & (E["method"] extends "GET"
+  } & (E["pattern"] extends "Login"
+    ? {
+        /**
+         * The member's known browser for this account (the device cookie's id, decision 079): the API's login
+         * limit counts its failures against it alone, as the app's does (decision 105).
+         */
+        device?: string | null;
+      }
+    : { device?: undefined }) &
+  (E["method"] extends "GET"
     ? {
         extendDeadline?: undefined;
         /**
@@ -77,6 +86,7 @@ type CallOptions = {
   auth?: boolean;
   timeoutMs?: number;
   extendDeadline?: DeadlineExtension;
+  device?: string | null;
 };
 /** A call as handed to a transport. */
 type Transported = { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal };
@@ -130,7 +140,8 @@ export class ApiClient {
     private readonly session: MemberSession,
     /**
      * The address of the client this request serves (requestInfoContext), for the limits of lookups made through
-     * the API on the client's behalf (promo codes: fetchPrice in app/lib/account/signup.server.ts).
+     * the API on the client's behalf (promo codes: fetchPrice in app/lib/billing/pricing.server.ts), and forwarded to
+     * the API for the limits of its public calls.
      */
     readonly clientAddress: string | null = null,
   ) {
@@ -160,13 +171,14 @@ export class ApiClient {
     endpoint: E,
     ...[args]: object extends CallArgs<E> ? [CallArgs<E>?] : [CallArgs<E>]
   ): Promise<AnswerOf<E>> {
-    const { params, body, query, timeoutMs, extendDeadline, fresh } = (args ?? {}) as {
+    const { params, body, query, timeoutMs, extendDeadline, fresh, device } = (args ?? {}) as {
       params?: never;
       body?: unknown;
       query?: Query;
       timeoutMs?: number;
       extendDeadline?: DeadlineExtension;
       fresh?: boolean;
+      device?: string | null;
     };
     const path = endpoint.path(params as never);
     if (extendDeadline && (endpoint.method === "GET" || this.request.method === "GET")) {
@@ -177,6 +189,7 @@ export class ApiClient {
       query,
       timeoutMs,
       extendDeadline,
+      device,
       auth: endpoint.public ? false : undefined,
     };
     if (!("parse" in endpoint.answer)) {
@@ -243,6 +256,10 @@ export class ApiClient {
     transport: (url: URL, init: Transported) => Promise<A>,
   ): Promise<A> {
     const headers: Record<string, string> = { Accept: "application/json" };
+    // The member's address, which the API's limits of its public calls count (decision 105); it believes this
+    // header from the app's address only (UPSTREAM_TRUSTED_PROXIES, loopback by default).
+    if (this.clientAddress) headers["X-Forwarded-For"] = this.clientAddress;
+    if (options.device) headers["X-Login-Device"] = options.device;
     const useAuth = options.auth !== false;
     if (useAuth) {
       const token = this.session.token;

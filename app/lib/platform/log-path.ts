@@ -1,8 +1,9 @@
 /**
  * The path of a request as logs may show it: never the query string (search words are member data), and with
  * the path segments that grant access on their own replaced by "[redacted]": the password-reset token of
- * /ForgotPassword/{token}, the calendar feed's secret of /Calendar/{hash}/Ical and the unsubscribe token of
- * /Unsubscribe/{token}. The patterns are matched on
+ * /ForgotPassword/{token}, the calendar feed's secret of /Calendar/{hash} (whatever follows it, or nothing) and
+ * the unsubscribe token of /Unsubscribe/{token}; and, wherever it stands, any run of 40 or more hex digits (the
+ * shape of a feed secret). The patterns are matched on
  * the path normalised the way a router or a browser may read it (percent-decoding, repeated until stable;
  * backslashes as slashes; repeated slashes as one; dot segments resolved; trailing slashes dropped; any case), so
  * that no spelling of a secret path reaches a log. What is logged is that normalised path, printable ASCII only
@@ -14,14 +15,21 @@
  */
 const SECRET_SEGMENTS: RegExp[] = [
   /^(\/forgotpassword\/)[^/]+/i,
-  /^(\/calendar\/)[^/]+(?=\/ical)/i,
+  /^(\/calendar\/)[^/]+/i,
   /^(\/unsubscribe\/)[^/]+/i,
 ];
 
-/** The secret routes as the router matches them (any case, `.data` for a client navigation's data request). */
+/** A feed secret (20 random bytes as hex) however it got into a path: no log shows one. */
+const HEX_SECRET = /[0-9a-f]{40,}/gi;
+
+/**
+ * The secret routes as the router matches them (any case, `.data` for a client navigation's data request). Every
+ * path under /Calendar/{hash} is one: the feed lives at /Calendar/{hash}/Ical only, and anything else there (the
+ * secret alone, "/.", "/x", "/Ical/..") is a mistyped feed address, a 404 rather than a redirect to the home page.
+ */
 const SECRET_ROUTES: RegExp[] = [
   /^\/forgotpassword\/[^/]+(\.data)?$/i,
-  /^\/calendar\/[^/]+\/ical(\.data)?$/i,
+  /^\/calendar\/[^/]+(\/.*)?$/i,
   /^\/unsubscribe\/[^/]+(\.data)?$/i,
 ];
 
@@ -99,7 +107,7 @@ export function logPath(pathOrUrl: string): string {
   if (path === null) return "[unparsable]";
   let logged = normalisedPath(path);
   for (const pattern of SECRET_SEGMENTS) logged = logged.replace(pattern, "$1[redacted]");
-  return printable(logged);
+  return printable(logged.replace(HEX_SECRET, "[redacted]"));
 }
 
 /**

@@ -35,3 +35,15 @@ export const LIMITS = { maxBodyBytes: 256 * 1024, maxFields: 1000, maxRepeats: 5
 export const MAIL_INFO_FILE = resolve(E2E_DIR, "mail.json");
 /** A random number written once per run by the webServer: the fuzz suite's seed, the same on a retry. */
 export const RUN_SEED_FILE = resolve(E2E_DIR, "run-seed");
+
+/**
+ * The reference API's limits of its public calls in the webServer (decision 105): raised like the app's, since
+ * every test comes from the same address and many fail a login or make a member on purpose.
+ */
+export const E2E_API_LIMITS = {
+  login: { delayAfter: 1000, maxDelaySeconds: 900, perClient: 100_000, windowSeconds: 900 },
+  publicForm: { delayAfter: 1000, maxDelaySeconds: 3600, perClient: 100_000, windowSeconds: 3600 },
+  cardFailuresPerClientPerHour: 100_000,
+  promoFailuresPerClientPerHour: 100_000,
+  memoryKeys: 100_000,
+};

@@ -25,6 +25,7 @@ import {
   APP_URL,
   DB_PATH,
   DEMO_URL,
+  E2E_API_LIMITS,
   E2E_DIR,
   LIMITS,
   MAIL_INFO_FILE,
@@ -120,6 +121,9 @@ async function main() {
     appBaseUrl: APP_URL,
     log,
     accessLog: (line) => apiLog.write(`${line}\n`),
+    // Raised as the app's are below: every test comes from the same address. tests/e2e/api-limits.spec.ts starts
+    // an API of its own with low limits.
+    limits: E2E_API_LIMITS,
     mail: {
       smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
       digests: false,
