@@ -134,18 +134,20 @@ describe("a trial's bulk save, priced up front", () => {
         .data.data;
     setTrial(trial.id, 5);
     const ids = (await listed()).slice(0, 4).map((r) => r.id);
-    setTrial(trial.id, 1, ids.slice(0, 3));
+    setTrial(trial.id, 2, ids.slice(0, 3));
     const rows = await listed();
     expect(rows.length).toBeGreaterThan(4);
     for (const row of rows) expect(row.opened, String(row.id)).toBe(ids.slice(0, 3).includes(row.id));
     const res = await saveMany(trial.token, { project_ids: ids, tag_id: null });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ saved: 4, reports_spent: 1, remaining_projects: 0 });
-    // The trial's reports are used up: what it opened stays its own, at no cost; nothing new opens.
+    expect(res.body.data).toEqual({ saved: 4, reports_spent: 1, remaining_projects: 1 });
+    // What it opened stays its own, at no cost.
     const again = await saveMany(trial.token, { project_ids: ids.slice(0, 2), tag_id: trial.folder });
     expect(again.status).toBe(200);
     expect(again.body.data.reports_spent).toBe(0);
-    const more = await saveMany(trial.token, { project_ids: [ids[0], projectIds(1, 10)[0]] });
+    // Its reports used up, the trial is over: the API refuses it every bulk save (decision 105).
+    setTrial(trial.id, 0, ids);
+    const more = await saveMany(trial.token, { project_ids: [ids[0]] });
     expect(more.status).toBe(403);
     expect(more.body.message).toBe("Your free trial has expired.");
   });
@@ -232,16 +234,21 @@ describe("property: spent = needed when needed ≤ remaining, else 0 and refused
           setTrial(trial.id, remaining, opened);
           const needed = selection.filter((id) => !opened.includes(id)).length;
           const res = await saveMany(trial.token, { project_ids: selection, tag_id: trial.folder });
-          if (needed <= remaining) {
+          if (remaining === 0) {
+            // No report left: the trial is over, and the API's guard refuses it whole (decision 105).
+            expect(res.status).toBe(403);
+            expect(remainingOf(trial.id)).toBe(0);
+            expect(savedOf(trial.id)).toEqual([]);
+          } else if (needed <= remaining) {
             expect(res.status).toBe(200);
             expect(res.body.data.reports_spent).toBe(needed);
             expect(remainingOf(trial.id)).toBe(remaining - needed);
             expect(savedOf(trial.id)).toEqual(sorted(selection));
             expect(openedOf(trial.id)).toEqual(sorted(new Set([...opened, ...selection])));
           } else {
-            // Refused whole: with reports left, naming the count (409); with none, the trial is over (403).
-            expect(res.status).toBe(remaining > 0 ? 409 : 403);
-            if (remaining > 0) expect(res.body.message).toContain(`need ${needed} report`);
+            // Refused whole, naming the count.
+            expect(res.status).toBe(409);
+            expect(res.body.message).toContain(`need ${needed} report`);
             expect(remainingOf(trial.id)).toBe(remaining);
             expect(savedOf(trial.id)).toEqual([]);
             expect(openedOf(trial.id)).toEqual(sorted(opened));
@@ -296,13 +303,14 @@ describe("two API processes racing for the last reports", () => {
       expect(remainingOf(trial.id)).toBe(1);
       expect(savedOf(trial.id)).toEqual(sorted(won));
       expect(openedOf(trial.id)).toEqual(sorted(won));
-      // The same choice of 3 with 3 left, twice at once: both save it, its reports are spent once.
-      setTrial(trial.id, 3);
+      // The same choice of 3 with 4 left, twice at once: both save it, its reports are spent once. (With 3 left
+      // the trial would be over after the first, and the guard would refuse the second.)
+      setTrial(trial.id, 4);
       const same = ids.slice(3, 6);
       const both = await Promise.all([post(a, same), post(b, same)]);
       expect(both.map((r) => r.status)).toEqual([200, 200]);
       expect(both.map((r) => r.body.data.reports_spent).sort()).toEqual([0, 3]);
-      expect(remainingOf(trial.id)).toBe(0);
+      expect(remainingOf(trial.id)).toBe(1);
       expect(savedOf(trial.id)).toEqual(sorted(same));
     }
   }, 120_000);
