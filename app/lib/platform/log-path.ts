@@ -18,11 +18,14 @@ const SECRET_SEGMENTS: RegExp[] = [
   /^(\/unsubscribe\/)[^/]+/i,
 ];
 
-/** The secret routes as the router matches them (any case, `.data` for a client navigation's data request). */
+/**
+ * The secret routes as the router matches them (any case; `.data` for a client navigation's data request, `/_.data`
+ * for one from the path with a trailing slash).
+ */
 const SECRET_ROUTES: RegExp[] = [
-  /^\/forgotpassword\/[^/]+(\.data)?$/i,
-  /^\/calendar\/[^/]+\/ical(\.data)?$/i,
-  /^\/unsubscribe\/[^/]+(\.data)?$/i,
+  /^\/forgotpassword\/[^/]+(\/_)?(\.data)?$/i,
+  /^\/calendar\/[^/]+\/ical(\/_)?(\.data)?$/i,
+  /^\/unsubscribe\/[^/]+(\/_)?(\.data)?$/i,
 ];
 
 /** The one spelling of each secret path the app writes, and serves. */
