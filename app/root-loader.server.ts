@@ -28,6 +28,5 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 function isHomeRequest(request: Request) {
-  const path = pagePath(request);
-  return path === "/" || path === "/_root";
+  return pagePath(request) === "/";
 }

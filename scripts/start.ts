@@ -32,7 +32,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -326,9 +325,8 @@ function printLogins(accounts: readonly DemoAccount[]) {
 
 function startApp(env: NodeJS.ProcessEnv): ChildProcess {
   if (dev) {
-    const require = createRequire(import.meta.url);
-    const devPkg = require.resolve("@react-router/dev/package.json");
-    const bin = join(dirname(devPkg), "bin.js");
+    // React Router's command line, less a warning about its own Vite options (scripts/react-router.mjs).
+    const bin = join(ROOT, "scripts", "react-router.mjs");
     return spawnChild("app", [bin, "dev", "--port", String(port), "--host", host], {
       ...env,
       NODE_ENV: "development",

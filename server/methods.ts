@@ -6,6 +6,7 @@
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { LruCache } from "../app/lib/platform/lru";
+import { pagePathname } from "../app/lib/platform/request-url";
 
 type Manifest = ServerBuild["routes"];
 
@@ -45,9 +46,8 @@ export function methodTable(build: ServerBuild): MethodTable {
 
   return {
     allowed(pathname) {
-      // A client navigation's data request names its page: /Projects.data, /_root.data for "/".
-      let path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-      if (path === "/_root") path = "/";
+      // A client navigation's data request names its page: /Projects.data, /_.data for "/".
+      const path = pagePathname(pathname);
       if (path.length > LONGEST_KEPT_PATH) return lookUp(path);
       let allow = byPath.get(path);
       if (allow === undefined) {

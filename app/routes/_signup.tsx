@@ -1,6 +1,7 @@
 import { Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Footer } from "~/components/shell/footer";
 import { memberSessionContext } from "~/lib/platform/contexts";
+import { pageUrl } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_signup";
 
@@ -9,7 +10,7 @@ import type { Route } from "./+types/_signup";
  * completion page is reached right after the automatic login, so it stays open to members.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const completing = /\/complete\/?$/i.test(new URL(request.url).pathname);
+  const completing = /\/complete\/?$/i.test(pageUrl(request).pathname);
   if (!completing && context.get(memberSessionContext).isLoggedIn) throw redirect("/Projects");
   return null;
 }

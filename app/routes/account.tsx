@@ -35,7 +35,7 @@ import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server
 import { dialogFromSearch } from "~/lib/platform/dialog-url";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { type Attempt, loginLimiter } from "~/lib/platform/rate-limit.server";
-import { loginUrlFor } from "~/lib/platform/request-url";
+import { loginUrlFor, pageUrl } from "~/lib/platform/request-url";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       country: user.country,
     },
     places: options ? { states: options.states.map(place), provinces: options.provinces.map(place) } : null,
-    dialog: dialogFromSearch(new URL(request.url).search, ["password"] as const),
+    dialog: dialogFromSearch(pageUrl(request).search, ["password"] as const),
   };
 }
 

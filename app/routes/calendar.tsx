@@ -18,7 +18,7 @@ import {
 } from "~/lib/pages/calendar";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
-import { publicOrigin } from "~/lib/platform/request-url";
+import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 
@@ -29,7 +29,7 @@ const ADDRESS_RESET =
 
 /** The month of `?month=YYYY-MM` (this month when absent or not a month), its reminders and the feed address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const today = isoDay(new Date());
   const month = monthParam(url.searchParams.get("month"), monthOf(today));
   const api = context.get(apiContext);

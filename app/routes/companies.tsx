@@ -8,6 +8,7 @@ import type { Column } from "~/components/results-table";
 import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/detail/company-detail";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
+import { pageUrl } from "~/lib/platform/request-url";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
 import { readListParams } from "~/lib/search/list-params";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/companies";
 export const handle = { title: "Companies" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const list = readListParams(url.searchParams, COMPANY_ORDER_BY);
   const api = context.get(apiContext);
   const panel = await simpleSearchPanel(api, url, "company");

@@ -28,7 +28,7 @@ import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { formatDate } from "~/lib/format/dates";
 import { apiContext } from "~/lib/platform/contexts";
-import { publicOrigin } from "~/lib/platform/request-url";
+import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
@@ -41,7 +41,7 @@ export const handle = { title: "Company" };
  * duplicates for the merging roles and the company types for the editing roles' edit form.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const list = carriedCompanyList(new URL(request.url).searchParams);
+  const list = carriedCompanyList(pageUrl(request).searchParams);
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.companyId),

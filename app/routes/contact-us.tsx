@@ -5,6 +5,7 @@ import { type ContactReason, contactTexts } from "~/lib/pages/contact-us";
 import { ContactUsSchema } from "~/lib/pages/contact-us.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
+import { pageUrl } from "~/lib/platform/request-url";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
@@ -13,7 +14,7 @@ export const handle = { title: "Contact Us" };
 
 /** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return {
     reason: reasonFrom(url.searchParams.get("reason")),
     redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/Projects"),

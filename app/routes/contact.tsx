@@ -26,7 +26,7 @@ import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
-import { publicOrigin } from "~/lib/platform/request-url";
+import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
@@ -35,7 +35,7 @@ import type { Route } from "./+types/contact";
 export const handle = { title: "Contact" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const list = carriedContactListParams(new URL(request.url).searchParams);
+  const list = carriedContactListParams(pageUrl(request).searchParams);
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.contactId),

@@ -1,4 +1,5 @@
 import { apiContext } from "~/lib/platform/contexts";
+import { pageUrl } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/counties";
 
@@ -7,8 +8,8 @@ import type { Route } from "./+types/counties";
  * JavaScript (without it, the panel's 'Update options' reloads the page with them). A resource route: JSON only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const states = new URL(request.url).searchParams
-    .getAll("state")
+  const states = pageUrl(request)
+    .searchParams.getAll("state")
     .filter((s) => /^[A-Za-z]{2}$/.test(s))
     .slice(0, 100);
   if (states.length === 0) return Response.json({ counties: [] });

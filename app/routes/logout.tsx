@@ -4,6 +4,7 @@ import { SubmitButton } from "~/components/forms";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { readForm } from "~/lib/platform/read-form.server";
+import { pageUrl } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
 
@@ -15,7 +16,7 @@ import type { Route } from "./+types/logout";
 export async function loader(args: Route.LoaderArgs) {
   const site = args.request.headers.get("Sec-Fetch-Site");
   if (site === "same-origin" || site === "none")
-    return logout(args, new URL(args.request.url).searchParams.get("to"));
+    return logout(args, pageUrl(args.request).searchParams.get("to"));
   if (!args.context.get(memberSessionContext).isLoggedIn) return redirect("/Login");
   return null;
 }

@@ -5,6 +5,7 @@ import { SubjectLink } from "~/components/subject-link";
 import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
+import { pageUrl } from "~/lib/platform/request-url";
 import { listSearch, readListParams } from "~/lib/search/list-params";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
@@ -19,7 +20,7 @@ const TABS: { tab: NoteTab; label: string }[] = [
 
 /** The member's notes: one tab per kind (`tab=projects|contacts`), searched by `query`, 15 per page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const tab = noteTabFrom(url.searchParams.get("tab"));
   const list = readListParams(url.searchParams, NOTE_ORDER_BY);
   const endpoint = tab === "contacts" ? endpoints.notesOnContacts : endpoints.notesOnProjects;

@@ -43,7 +43,7 @@ import {
   projectPrefetchContext,
   requestMemberContext,
 } from "~/lib/platform/contexts";
-import { publicOrigin } from "~/lib/platform/request-url";
+import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { settle } from "~/lib/platform/settle";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
@@ -70,7 +70,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       context.set(projectPrefetchContext, pending);
       // The notes and the similar projects do not depend on the report the read may spend: they are asked for
       // alongside it, and the loader's same calls share these answers (its own handling of a failure included).
-      const similarPage = readDetailState(new URL(request.url).searchParams).similarPage;
+      const similarPage = readDetailState(pageUrl(request).searchParams).similarPage;
       api.call(endpoints.projectNotes, { params: { id } }).catch(() => {});
       api.call(endpoints.similarProjects, { params: { id }, query: { page: similarPage } }).catch(() => {});
       await pending;
@@ -83,7 +83,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const list = carriedListParams(url.searchParams);
   const view = readDetailState(url.searchParams);
   const api = context.get(apiContext);

@@ -9,6 +9,7 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
+import { pageUrl } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
@@ -53,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   session.flashToast({ title: "Success!", description: answer.message, kind: "reset-done" });
   // The member proved the mailbox and chose the password here: this browser is a known device of the account.
-  throw redirect(new URL(request.url).pathname, {
+  throw redirect(pageUrl(request).pathname, {
     headers: { "Set-Cookie": await rememberDevice(request, answer.user.email) },
   });
 }

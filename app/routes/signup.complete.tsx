@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageUrl } from "~/lib/platform/request-url";
 import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/signup.complete";
@@ -11,7 +12,7 @@ export const handle = { title: "Sign up complete" };
  * login failed, the checkout's free_trial flag in the address tells a trial.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { trialFromCheckout: new URL(request.url).searchParams.get("free_trial") === "1" };
+  return { trialFromCheckout: pageUrl(request).searchParams.get("free_trial") === "1" };
 }
 
 export default function SignupComplete({ loaderData }: Route.ComponentProps) {

@@ -43,6 +43,7 @@ import { rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure, refusalText } from "~/lib/platform/form-failure.server";
 import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
+import { pageUrl } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
@@ -88,7 +89,7 @@ async function planOrMarketing(context: Route.LoaderArgs["context"], planId: str
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const { options, plan } = await planOrMarketing(context, params.planId);
-  const q = new URL(request.url).searchParams;
+  const q = pageUrl(request).searchParams;
   const get = (name: string) => (q.get(name) ?? "").trim().slice(0, 255);
   const trial = plan.is_free_trial || get("free_trial") !== "";
   const [fullFirst, ...fullRest] = get("fullname").split(" ");

@@ -3,6 +3,7 @@ import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help
 import { Modal } from "~/components/modal";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
+import { pageUrl } from "~/lib/platform/request-url";
 import type { Route } from "./+types/training-videos";
 
 export const handle = { title: "Training Videos" };
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     videoEmbed,
     video,
   }));
-  const wanted = Number(new URL(request.url).searchParams.get("video"));
+  const wanted = Number(pageUrl(request).searchParams.get("video"));
   const open = videos.find((v) => v.id === wanted) ?? null;
   return { status: videos.length ? ("ok" as const) : ("empty" as const), videos, open };
 }

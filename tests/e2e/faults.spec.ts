@@ -515,7 +515,7 @@ test.describe("a hung API", () => {
       const headers = { Cookie: cookie, Accept: "text/html" };
       probes.push({ where: `${path} (page)`, url: `${side.url}${path}`, init: { headers } });
       // A client navigation's data request runs the same loaders (the root's Users/Me included).
-      const data = `${path === "/" ? "/_root" : path}.data`;
+      const data = path === "/" ? "/_.data" : `${path}.data`;
       probes.push({ where: `${path} (client navigation)`, url: `${side.url}${data}`, init: { headers } });
     }
     // The checkout's live price (Register/Options, Register/Price and the counties, one after another).

@@ -73,6 +73,8 @@ describe("logged paths", () => {
       expect(nonCanonicalSecretPath(canonical), canonical).toBe(false);
     for (const variant of [
       `/ForgotPassword/${token}/`,
+      `/ForgotPassword/${token}/_.data`,
+      `/Unsubscribe/${token}/_.data`,
       `//ForgotPassword/${token}`,
       `/ForgotPassword//${token}`,
       `/forgotpassword/${token}`,

@@ -10,7 +10,7 @@ import {
   type RequestMember,
   requestMemberContext,
 } from "../platform/contexts";
-import { loginUrlFor } from "../platform/request-url";
+import { loginUrlFor, pageUrl } from "../platform/request-url";
 import type { MemberSession } from "../platform/session.server";
 import { isFreeTrial, isTrialExpired, remainingProjects } from "../platform/trial";
 
@@ -83,7 +83,7 @@ export async function signedInMember(
 
 /** The page a request is for: a client navigation's data request (`/Projects/5.data`) counts as its page. */
 export function pagePath(request: Request): string {
-  return new URL(request.url).pathname.replace(/\.data$/, "");
+  return pageUrl(request).pathname;
 }
 
 /** The remaining-report count seen before this page (see MemberSession.remainingReportsBefore), for a trial member. */

@@ -23,14 +23,15 @@ const SECRET_SEGMENTS: RegExp[] = [
 const HEX_SECRET = /[0-9a-f]{40,}/gi;
 
 /**
- * The secret routes as the router matches them (any case, `.data` for a client navigation's data request). Every
- * path under /Calendar/{hash} is one: the feed lives at /Calendar/{hash}/Ical only, and anything else there (the
- * secret alone, "/.", "/x", "/Ical/..") is a mistyped feed address, a 404 rather than a redirect to the home page.
+ * The secret routes as the router matches them (any case; `.data` for a client navigation's data request, `/_.data`
+ * for one from the path with a trailing slash). Every path under /Calendar/{hash} is one: the feed lives at
+ * /Calendar/{hash}/Ical only, and anything else there (the secret alone, "/.", "/x", "/Ical/..") is a mistyped feed
+ * address, a 404 rather than a redirect to the home page.
  */
 const SECRET_ROUTES: RegExp[] = [
-  /^\/forgotpassword\/[^/]+(\.data)?$/i,
+  /^\/forgotpassword\/[^/]+(\/_)?(\.data)?$/i,
   /^\/calendar\/[^/]+(\/.*)?$/i,
-  /^\/unsubscribe\/[^/]+(\.data)?$/i,
+  /^\/unsubscribe\/[^/]+(\/_)?(\.data)?$/i,
 ];
 
 /** The one spelling of each secret path the app writes, and serves. */

@@ -12,6 +12,7 @@ import {
 } from "./contexts";
 import { litePagesFrom } from "./lite-pages";
 import { logPath } from "./log-path";
+import { pageUrl } from "./request-url";
 import { MemberSession } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -89,7 +90,7 @@ export const requestLimits: MiddlewareFunction<Response> = async ({ context }, n
 
 /** Hosts this app answers to: the Host header, and the one a TLS-terminating proxy forwarded. */
 function ownHosts(request: Request): Set<string> {
-  const hosts = new Set<string>([new URL(request.url).host.toLowerCase()]);
+  const hosts = new Set<string>([pageUrl(request).host.toLowerCase()]);
   const host = request.headers.get("Host");
   if (host) hosts.add(host.toLowerCase());
   const forwarded = request.headers.get("X-Forwarded-Host");
@@ -114,7 +115,7 @@ function originHost(value: string | null): string | null {
 export const csrfGuard: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return next();
   // RFC 8058's one-click unsubscribe is posted by mail programs, without Origin; its token is the authority.
-  if (/^\/unsubscribe\/[^/]+\/?$/i.test(new URL(request.url).pathname)) return formBodyGuard(request, next);
+  if (/^\/unsubscribe\/[^/]+\/?$/i.test(pageUrl(request).pathname)) return formBodyGuard(request, next);
   const site = request.headers.get("Sec-Fetch-Site");
   const hosts = ownHosts(request);
   const sender = originHost(request.headers.get("Origin")) ?? originHost(request.headers.get("Referer"));

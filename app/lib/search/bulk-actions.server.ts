@@ -6,6 +6,7 @@ import type { ApiClient } from "../platform/api.server";
 import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
 import { PATH_MAX } from "../platform/form-limits";
+import { pageUrl } from "../platform/request-url";
 import { safeRedirectPath } from "../platform/safe-redirect";
 
 type SavedKind = "project" | "contact";
@@ -112,5 +113,5 @@ export async function bulkAction(
     return data({ ok: false, reply: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   if (value.js) return data({ ok: true, reply: undefined });
-  throw redirect(safeRedirectPath(value.returnTo, new URL(request.url).pathname));
+  throw redirect(safeRedirectPath(value.returnTo, pageUrl(request).pathname));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PER_PAGE } from "../../../contract/constants";
+import { pageUrl } from "../platform/request-url";
 
 const MAX_PAGE = 100_000;
 
@@ -140,7 +141,7 @@ export function readSavedOrSearchList<const C extends readonly [string, ...strin
   savedPrefix: string,
   orderColumns: C,
 ) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const { saved, routeTagId } = savedListKind(url, savedPrefix, params.tagId);
   const read = readListParams(url.searchParams, orderColumns);
   const list = { ...read, tag: routeTagId ?? read.tag };

@@ -7,6 +7,7 @@ import type { ApiClient } from "../platform/api.server";
 import { apiContext, memberSessionContext } from "../platform/contexts";
 import { hrefWithoutDialog } from "../platform/dialog-url";
 import { formFailure } from "../platform/form-failure.server";
+import { pageUrl } from "../platform/request-url";
 
 /** The lists that keep saved searches, with their calls. */
 const KINDS = {
@@ -74,7 +75,7 @@ export async function savedSearchAction(
 ) {
   const submission = parseWithZod(await request.formData(), { schema: Schema });
   if (submission.status !== "success") return data({ savedSearch: submission.reply() }, { status: 400 });
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const session = context.get(memberSessionContext);
   const api = context.get(apiContext);
   const { value } = submission;
