@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { Db } from "./db/index";
+import type { CardProcessor } from "./payments/processor";
 import { hashToken } from "./security";
 
 export interface ApiOptions {
@@ -13,6 +14,8 @@ export interface ApiOptions {
   now?: () => Date;
   /** Called once a message is queued in the outbox (the mail worker sends it at once; upstream/mail/). */
   onMail?: () => void;
+  /** The card processor: the fake one (upstream/payments/processor.ts) unless a test passes another. */
+  cardProcessor?: CardProcessor;
 }
 
 export interface Deps {

@@ -33,6 +33,20 @@ function upstreamFailure(status: 502 | 503 | 504, message: string) {
   return data<UpstreamFailureBody>({ upstreamFailure: true, title, message }, { status });
 }
 
+/**
+ * The upstream failures of calls that never left: the connection was refused (or the API's address did not
+ * resolve), or the request's budget was spent before the call. Nothing reached the API: a write made nothing.
+ */
+const neverSent = new WeakSet<object>();
+
+/** Whether `error` is an upstream failure of a call that never reached the API (see neverSent). */
+export function reachedNoApi(error: unknown): boolean {
+  return typeof error === "object" && error !== null && neverSent.has(error);
+}
+
+/** Codes of a connection that never opened: the request was not sent. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
 /** The message to show when `error` is an upstream failure thrown by the client, otherwise null. */
 export function upstreamFailureMessage(error: unknown): string | null {
   const body = (error as { data?: Partial<UpstreamFailureBody> } | null)?.data;
@@ -280,7 +294,12 @@ export class ApiClient {
             ? `not sent: the request's ${config.upstreamTimeoutMs} ms for API calls were spent`
             : `timed out: the request's ${config.upstreamTimeoutMs} ms for API calls are spent`;
         logCall(method, path, 0, note);
-        throw upstreamFailure(504, "The service did not answer in time. Please try again in a moment.");
+        const failure = upstreamFailure(
+          504,
+          "The service did not answer in time. Please try again in a moment.",
+        );
+        if (left === 0) neverSent.add(failure);
+        throw failure;
       }
       if (this.request.signal.aborted) throw error; // the member went away: nothing to render
       if (error instanceof UnreadableAnswerError) {
@@ -288,7 +307,12 @@ export class ApiClient {
         throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
       }
       logCall(method, path, 0, `unreachable (${name})`);
-      throw upstreamFailure(503, "We cannot reach the service right now. Please try again in a moment.");
+      const failure = upstreamFailure(
+        503,
+        "We cannot reach the service right now. Please try again in a moment.",
+      );
+      if (NOT_CONNECTED.has((error as NodeJS.ErrnoException)?.code ?? "")) neverSent.add(failure);
+      throw failure;
     }
   }
 
