@@ -37,7 +37,6 @@ import {
   type CoverageValues,
   canAddState,
   durationText,
-  extraStatesFor,
   type FieldErrors,
   type FormAnswer,
   includedChoices,
@@ -415,17 +414,10 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
   const hydrated = useHydrated();
   const submitting = useIsSubmitting(PATH);
   const formRef = useRef<HTMLFormElement>(null);
-  // A plan chosen before the script arrived stays chosen, with the slots its states fill.
+  // A plan chosen before the script arrived stays chosen, starting from what its price includes (as chosen here).
   const state = useBillingForm(loaderData, actionData, formRef, (typed) => {
     const typedPlan = loaderData.paidPlans.find((p) => String(p.id) === String(typed.get("plan") ?? ""));
-    if (!typedPlan || String(typedPlan.id) === planId) return;
-    const filled = typed.getAll("plan_states").filter(Boolean).length;
-    setChoice({
-      version: 0,
-      planId: String(typedPlan.id),
-      extraStates: extraStatesFor(typedPlan, filled),
-      start: null,
-    });
+    if (typedPlan && String(typedPlan.id) !== planId) choosePlan(String(typedPlan.id));
   });
   const { values, live, coverage, errors } = state;
   // The plan chosen in the form, until a new answer of the action (a new version) says otherwise; a plan chosen

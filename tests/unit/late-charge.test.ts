@@ -14,7 +14,12 @@ import {
   rememberLateCharge,
   restoredValues,
 } from "../../app/lib/billing/late-charge.server";
-import { ApiClient, ApiRequestError } from "../../app/lib/platform/api.server";
+import {
+  ApiClient,
+  ApiRequestError,
+  upstreamFailureMessage,
+  WHILE_CONFIRMING,
+} from "../../app/lib/platform/api.server";
 import { config } from "../../app/lib/platform/config.server";
 import { MemberSession } from "../../app/lib/platform/session.server";
 import { endpoints } from "../../contract/endpoints";
@@ -125,6 +130,25 @@ describe("a charging call's failure", () => {
     const error = await activationFailure("refuse");
     expect((error as { init?: { status?: number } }).init?.status).toBe(503);
     expect(outcomeUnknown(error)).toBe(false);
+  });
+
+  it("while a late charge is being confirmed, any page that fails says so, never 'try again'", async () => {
+    behaviour = "silent";
+    const request = new Request("http://app.test/Me/Subscription");
+    const session = await MemberSession.fromRequest(request);
+    await session.startFresh("member-token");
+    rememberLateCharge(session, {
+      kind: "activation",
+      key: "activation-key-0123456789",
+      path: "/Me/Subscription",
+      planName: "National",
+      amount: 12995,
+      trial: false,
+      values: null,
+    });
+    const failure = await new ApiClient(request, session).call(endpoints.me).catch((e: unknown) => e);
+    expect(upstreamFailureMessage(failure)).toBe(WHILE_CONFIRMING);
+    expect(WHILE_CONFIRMING).not.toMatch(/try again/i);
   });
 
   it("is nothing of the kind for what is no failure of the API (a bug, a redirect)", () => {

@@ -34,6 +34,13 @@ function upstreamFailure(status: 502 | 503 | 504, message: string) {
 }
 
 /**
+ * The words of a failure page while a charge whose answer was lost is being confirmed (decision 078): the
+ * member must not read "try again" then, whatever page fails.
+ */
+export const WHILE_CONFIRMING =
+  "The service is not answering right now, so we cannot confirm your payment or sign-up yet. You will not be charged twice: reload this page in a moment to see the result.";
+
+/**
  * The upstream failures of calls that never left: the connection was refused (or the API's address did not
  * resolve), or the request's budget was spent before the call. Nothing reached the API: a write made nothing.
  */
@@ -235,7 +242,7 @@ export class ApiClient {
       json = await response.json();
     } catch {
       logCall(method, path, response.status, "answer is not JSON");
-      throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+      throw this.failure(502, "The service sent an answer we could not read. Please try again shortly.");
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -244,7 +251,7 @@ export class ApiClient {
         .map((i) => `${i.path.join(".")}: ${i.message}`)
         .join("; ");
       logCall(method, path, response.status, `answer does not match the contract (${where})`);
-      throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+      throw this.failure(502, "The service sent an answer we could not read. Please try again shortly.");
     }
     return parsed.data;
   }
@@ -294,7 +301,7 @@ export class ApiClient {
             ? `not sent: the request's ${config.upstreamTimeoutMs} ms for API calls were spent`
             : `timed out: the request's ${config.upstreamTimeoutMs} ms for API calls are spent`;
         logCall(method, path, 0, note);
-        const failure = upstreamFailure(
+        const failure = this.failure(
           504,
           "The service did not answer in time. Please try again in a moment.",
         );
@@ -304,10 +311,10 @@ export class ApiClient {
       if (this.request.signal.aborted) throw error; // the member went away: nothing to render
       if (error instanceof UnreadableAnswerError) {
         logCall(method, path, 0, `answer ${error.message}`);
-        throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+        throw this.failure(502, "The service sent an answer we could not read. Please try again shortly.");
       }
       logCall(method, path, 0, `unreachable (${name})`);
-      const failure = upstreamFailure(
+      const failure = this.failure(
         503,
         "We cannot reach the service right now. Please try again in a moment.",
       );
@@ -319,7 +326,7 @@ export class ApiClient {
   private async fail(response: UpstreamAnswer, path: string, options: CallOptions): Promise<never> {
     if (response.status === 401 && options.auth !== false) throw this.toLogin();
     if (response.status >= 500) {
-      throw upstreamFailure(502, "The service ran into a problem. Please try again in a moment.");
+      throw this.failure(502, "The service ran into a problem. Please try again in a moment.");
     }
     let message = GENERIC_API_MESSAGE;
     let fieldErrors: Record<string, string[]> = {};
@@ -351,6 +358,11 @@ export class ApiClient {
     if (before && !isFreeTrial(before.data)) return null;
     const now = await this.call(endpoints.me, { fresh: true }).catch(() => null);
     return now && isTrialExpired(now.data, isoDay(new Date())) ? now.data : null;
+  }
+
+  /** An upstream failure, told without "try again" while this browser waits to hear of a charge. */
+  private failure(status: 502 | 503 | 504, message: string) {
+    return upstreamFailure(status, this.session.hasLateCharge() ? WHILE_CONFIRMING : message);
   }
 
   /** A 401 ends the session and sends the member to the login page, back here afterwards. */

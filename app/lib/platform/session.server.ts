@@ -176,6 +176,11 @@ export class MemberSession {
     return seen?.remaining ?? null;
   }
 
+  /** Whether this browser waits to hear about a charge whose answer was lost. */
+  hasLateCharge(): boolean {
+    return this.session.has("lateCharge");
+  }
+
   /** The charge this browser waits to hear about (JSON, opened from its seal), or null. */
   lateCharge(): unknown {
     const sealed = this.session.get("lateCharge");
