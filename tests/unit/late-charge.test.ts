@@ -252,6 +252,24 @@ describe("what the session keeps of a late charge", () => {
     expect(lateChargeOf(session, "activation")?.values).toBeNull();
   });
 
+  it("leaves the session a cookie under 4 KB with the most it keeps, for a logged-in member", async () => {
+    const session = await MemberSession.fromRequest(new Request("http://app.test/Me/Subscription"));
+    await session.startFresh("a".repeat(120));
+    const values: Record<string, string> = {};
+    for (let i = 0; JSON.stringify(values).length < 1180; i++) values[`field_${i}`] = "x".repeat(20);
+    rememberLateCharge(session, {
+      kind: "activation",
+      key: "k".repeat(100),
+      path: "/Me/Subscription",
+      planName: "National Edition (6 months)",
+      amount: 12995.95,
+      trial: false,
+      values,
+    });
+    expect(lateChargeOf(session, "activation")?.values).toEqual(values);
+    expect(((await session.setCookieHeader()) ?? "").length).toBeLessThan(4096);
+  });
+
   it("restores the form field by field, where the kept value has the field's type", () => {
     const first = {
       bill_address: "",

@@ -49,7 +49,7 @@ const LateCharge = z.object({
 export type LateCharge = z.infer<typeof LateCharge>;
 
 /** Values larger than this (as JSON) are not kept: the session is a cookie, and a cookie holds about 4 KB. */
-const MAX_VALUES_CHARS = 1500;
+const MAX_VALUES_CHARS = 1200;
 
 /** Remembers a late charge in the session, until the page knows what happened to it. */
 export function rememberLateCharge(session: MemberSession, charge: Omit<LateCharge, "since">) {
