@@ -87,6 +87,7 @@ import {
   ChargeAnswer,
   ChargesAnswer,
   CoverageRequest,
+  PaymentStateAnswer,
   PriceAnswer,
   PriceRequest,
   RegisterAnswer,
@@ -180,6 +181,8 @@ function call<const M extends HttpMethod, const P extends string, const S extend
 
 /** A path parameter that is a row id. */
 const ID = "{[0-9]+}";
+/** A path parameter that is an idempotency key (16 to 100 of these characters: the API checks the length). */
+const PAYMENT_KEY = "{[A-Za-z0-9_-]+}";
 
 export const endpoints = {
   // Session and password
@@ -323,4 +326,11 @@ export const endpoints = {
   }),
   charges: call("GET", "Users/Me/Charges", { answer: ChargesAnswer }),
   charge: call("GET", "Users/Me/Charges/:id{[0-9]+}", { answer: ChargeAnswer }),
+  // What happened to a charging request whose answer the app did not get (decision 078), by its idempotency key:
+  // the member's own activation (their token), or a sign-up (public: the key is the only credential).
+  paymentState: call("GET", `Users/Me/Payments/:key${PAYMENT_KEY}`, { answer: PaymentStateAnswer }),
+  signupPaymentState: call("GET", `Register/Payments/:key${PAYMENT_KEY}`, {
+    answer: PaymentStateAnswer,
+    public: true,
+  }),
 } as const satisfies Record<string, Endpoint>;

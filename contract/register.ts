@@ -105,6 +105,11 @@ export const SubscribeRequest = z.object({
   promo_code: z.string().nullable().optional(),
   /** The total the page showed: the API charges only this amount, or nothing (409 when its price differs). */
   expected_total: z.number().nullable().optional(),
+  /**
+   * Made by the app for each activation form: a repeated post answers the first result, and GET
+   * Users/Me/Payments/{key} tells what happened to a post whose answer was lost (decision 078).
+   */
+  idempotency_key: z.string().min(16).max(100),
 });
 export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
 
@@ -135,6 +140,11 @@ export const Charge = z.object({
   card_last4: z.string(),
   promo_code: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The charge's date in the member's time zone (YYYY-MM-DD), as the receipt e-mail says it: the date every page
+   * shows (created_at is the instant, in UTC).
+   */
+  local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 export type Charge = z.infer<typeof Charge>;
 
@@ -142,3 +152,28 @@ export type Charge = z.infer<typeof Charge>;
 export const ChargesAnswer = z.object({ data: z.array(Charge) });
 /** GET Users/Me/Charges/{id} → data: one of them. */
 export const ChargeAnswer = z.object({ data: Charge });
+
+/** What a charging request was: a sign-up (POST Register) or an activation (POST Users/Me/Subscription). */
+export const PaymentKind = z.enum(["registration", "activation"]);
+
+/**
+ * The state of a charging request by its idempotency key (decision 078): unknown (never seen, or not the asker's
+ * to see), pending, refused (with the API's answer), or completed (with what it made: the amount charged, whether
+ * it made a trial, and for an activation its receipt).
+ */
+export const PaymentState = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("unknown") }),
+  z.object({ state: z.literal("pending"), kind: PaymentKind }),
+  z.object({ state: z.literal("refused"), kind: PaymentKind, message: z.string() }),
+  z.object({
+    state: z.literal("completed"),
+    kind: PaymentKind,
+    amount: z.number(),
+    trial: z.boolean(),
+    receipt_id: z.number().int().nullable(),
+  }),
+]);
+export type PaymentState = z.infer<typeof PaymentState>;
+
+/** GET Users/Me/Payments/{key} and GET Register/Payments/{key} → data: the request's state. */
+export const PaymentStateAnswer = z.object({ data: PaymentState });

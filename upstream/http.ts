@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "./db/index";
 import type { PublicCallLimits } from "./limits/config";
 import type { CounterStore } from "./limits/store";
+import type { CardProcessor } from "./payments/processor";
 import { hashToken } from "./security";
 
 export interface ApiOptions {
@@ -24,6 +25,8 @@ export interface ApiOptions {
    * the app's. Default loopback (DEFAULT_TRUSTED); "" believes nobody.
    */
   trustedProxies?: string;
+  /** The card processor: the fake one (upstream/payments/processor.ts) unless a test passes another. */
+  cardProcessor?: CardProcessor;
 }
 
 export interface Deps {

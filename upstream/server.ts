@@ -21,6 +21,7 @@ import { geocodeRoutes } from "./routes/geocode";
 import { mailRoutes } from "./routes/mail";
 import { messageRoutes } from "./routes/messages";
 import { noteRoutes } from "./routes/notes";
+import { paymentRoutes } from "./routes/payments";
 import { projectRoutes } from "./routes/projects";
 import { registerRoutes } from "./routes/register";
 import { searchRoutes } from "./routes/searches";
@@ -63,7 +64,8 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", searchRoutes(deps));
   api.route("/", companyRoutes(deps));
   api.route("/", calendarRoutes(deps));
-  api.route("/", registerRoutes(deps));
+  api.route("/", registerRoutes(deps, options.cardProcessor));
+  api.route("/", paymentRoutes(deps));
   api.route("/", mailRoutes(deps));
 
   const app = new Hono<AppEnv>();

@@ -36,6 +36,8 @@ export const TRIAL_OVER_MAY_CALL = {
   subscribe: "always",
   charges: "always",
   charge: "always",
+  // A late activation's outcome, by its idempotency key (decision 078).
+  paymentState: "always",
   logout: "always",
   // The screen of the last report.
   project: "last-report",

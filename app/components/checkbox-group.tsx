@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/hydrated";
 
-type CheckboxOption = { value: string; label: string };
+/** A box: its value, its label, and a line under the label (what it costs, where it came from). */
+type CheckboxOption = { value: string; label: string; hint?: string };
 
 /**
  * A multi-select as a group of plain checkboxes in (up to) 3 columns: it posts `name` once per checked box,
@@ -94,6 +95,7 @@ export function CheckboxGroup({
               />
               <label htmlFor={id} className="text-sm text-slate-800">
                 {option.label}
+                {option.hint ? <span className="block text-xs text-slate-600">{option.hint}</span> : null}
               </label>
             </div>
           );

@@ -69,7 +69,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         </div>
         <dl className="mt-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="text-slate-600">Date</dt>
-          <dd className="text-slate-900">{formatDate(charge.created_at)}</dd>
+          <dd className="text-slate-900">{formatDate(charge.local_date)}</dd>
           <dt className="text-slate-600">Billed to</dt>
           <dd className="text-slate-900">
             {member.name}, {member.email}

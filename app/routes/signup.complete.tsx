@@ -9,7 +9,9 @@ export const handle = { title: "Sign up complete" };
 /**
  * §2.6: 'Welcome' and 'Go to Dashboard'; a trial (not activated) account also reads that projects cannot be
  * downloaded during the trial and gets 'Schedule a demo'. Reached right after the automatic login; when that
- * login failed, the checkout's free_trial flag in the address tells a trial.
+ * login failed (§4 lets the flow go on), or the sign-up's answer came late and was confirmed afterwards (the
+ * password is never kept for a login then, decision 078), the member logs in from here, and the checkout's
+ * free_trial flag in the address tells a trial.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return { trialFromCheckout: pageUrl(request).searchParams.get("free_trial") === "1" };
@@ -25,6 +27,15 @@ export default function SignupComplete({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
       <h1 className="text-3xl font-bold text-slate-900">Welcome{member ? `, ${member.first_name}` : ""}!</h1>
       <p className="mt-3 text-slate-700">Your account is ready.</p>
+      {member ? null : (
+        <p className="mt-3 text-slate-700">
+          Please{" "}
+          <Link to="/Login" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            log in
+          </Link>{" "}
+          with the e-mail and password you chose.
+        </p>
+      )}
       {trial ? (
         <p className="mt-3 text-slate-700">
           Projects cannot be downloaded during the free trial. Want a tour of everything the full subscription

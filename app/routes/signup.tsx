@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AccountFieldset, billingFollowsAccount } from "~/components/billing/account-fieldset";
 import { BillingFields, TermsCheckbox } from "~/components/billing/billing-fields";
 import { BillingFormButtons, DefaultIntent, useBillingForm } from "~/components/billing/billing-form";
+import { ChargeConfirming } from "~/components/billing/charge-confirming";
 import { CoverageFields, chosenOf } from "~/components/billing/coverage-fields";
 import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
@@ -19,6 +19,17 @@ import {
   registerPayload,
 } from "~/lib/account/signup.server";
 import { cardOf } from "~/lib/billing/form.server";
+import { type LateChargeView, notReceived } from "~/lib/billing/late-charge";
+import {
+  checkLateCharge,
+  type LateCharge,
+  lateChargeOf,
+  newIdempotencyKey,
+  outcomeUnknown,
+  rememberLateCharge,
+  restoredValues,
+  viewOf,
+} from "~/lib/billing/late-charge.server";
 import { beginCardAttempt, emailPayer } from "~/lib/billing/payment-limit.server";
 import {
   canAddState,
@@ -30,6 +41,7 @@ import {
 } from "~/lib/billing/pricing";
 import {
   afterFailedCharge,
+  countiesFor,
   fetchPrice,
   findPlan,
   formAnswer,
@@ -44,6 +56,7 @@ import { formFailure, refusalText } from "~/lib/platform/form-failure.server";
 import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import { pageUrl } from "~/lib/platform/request-url";
+import type { MemberSession } from "~/lib/platform/session.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
@@ -86,19 +99,50 @@ async function planOrMarketing(context: Route.LoaderArgs["context"], planId: str
   return { options, plan };
 }
 
+/** The completion page of a checkout (§2.6); a trial's says so in its address, for when the login failed. */
+const completionPath = (checkout: string, trial: boolean) =>
+  `${checkout.split("?")[0]}/complete${trial ? "?free_trial=1" : ""}`;
+
+/** The checkout's own address, with its query (a trial's free_trial): where a late sign-up is confirmed. */
+const checkoutPath = (request: Request) => {
+  const url = pageUrl(request);
+  return `${url.pathname}${url.search}`;
+};
+
+/**
+ * What a late sign-up's outcome means for the checkout (decision 078): done (the completion page; the member logs
+ * in there, the password was never kept), still confirming (the panel), or refused or never received (the form
+ * again as typed, passwords and card excepted, with why). The session forgets the charge once it is known.
+ */
+async function lateSignup(context: Route.LoaderArgs["context"], request: Request, late: LateCharge) {
+  const session = context.get(memberSessionContext);
+  if (pageUrl(request).pathname !== late.path.split("?")[0]) throw redirect(late.path);
+  const outcome = await checkLateCharge(context.get(apiContext), late);
+  if (outcome.state === "confirming")
+    return { view: viewOf(late, outcome.checked), formError: null, values: null };
+  session.clearLateCharge();
+  if (outcome.state === "completed") throw redirect(completionPath(late.path, outcome.trial));
+  const formError = outcome.state === "refused" ? outcome.message : notReceived(late);
+  return { view: null, formError, values: late.values };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const { options, plan } = await planOrMarketing(context, params.planId);
+  const late = lateChargeOf(context.get(memberSessionContext), "sign-up");
+  const [{ options, plan }, lateOutcome] = await Promise.all([
+    planOrMarketing(context, params.planId),
+    late ? lateSignup(context, request, late) : null,
+  ]);
   const q = pageUrl(request).searchParams;
   const get = (name: string) => (q.get(name) ?? "").trim().slice(0, 255);
   const trial = plan.is_free_trial || get("free_trial") !== "";
   const [fullFirst, ...fullRest] = get("fullname").split(" ");
-  const first = get("first_name") || (get("fullname") ? fullFirst : "");
-  const last = get("last_name") || fullRest.join(" ").trim();
-  const values: SignupValues = {
+  const firstName = get("first_name") || (get("fullname") ? fullFirst : "");
+  const lastName = get("last_name") || fullRest.join(" ").trim();
+  const first: SignupValues = {
     company: get("company"),
-    first_name: first,
-    last_name: last,
+    first_name: firstName,
+    last_name: lastName,
     email: get("email"),
     phone: formatPhone(get("phone")),
     state: "",
@@ -111,14 +155,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     plan_states: [],
     county_states: [],
     county_names: [],
-    ...newBillingValues(first, last),
+    ...newBillingValues(firstName, lastName),
     discount: get("discount"),
     free_trial: trial ? get("free_trial") || "1" : "",
     referrer: get("utm_campaign") || referrerCookie(request),
-    idempotency_key: randomUUID(),
+    idempotency_key: newIdempotencyKey(),
     extra_states: 0,
     terms: false,
   };
+  // After a refusal, the form as the member typed it (the passwords and the card to type again), with the same
+  // key: a retry charges that key once.
+  const values = restoredValues(first, lateOutcome?.values ?? null);
+  const page = {
+    ...pageOf(options, plan, trial),
+    values,
+    counties: {} as Record<string, string[]>,
+    countiesError: null as string | null,
+    lateCharge: lateOutcome?.view ?? null,
+    formError: lateOutcome?.formError ?? null,
+  };
+  if (page.lateCharge) return data({ ...page, price: { components: null, error: null } as PriceResult });
   // The price failing (the API down or slow) still renders the checkout, with the failure in the summary and the
   // failure's status (a no-JavaScript re-render after a failed submit runs this loader too).
   const pricing = (v: SignupValues) =>
@@ -133,16 +189,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     price = { components: null, error: failure.message };
     status = failure.status;
   }
-  return data(
-    {
-      ...pageOf(options, plan, trial),
-      values,
-      price,
-      counties: {} as Record<string, string[]>,
-      countiesError: null as string | null,
-    },
-    { status },
-  );
+  if (lateOutcome?.values) {
+    const counties = await countiesFor(api, values.county_states);
+    Object.assign(page, { counties: counties.counties, countiesError: counties.error });
+  }
+  return data({ ...page, price }, { status });
 }
 
 /**
@@ -162,6 +213,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer: Answer = (status, extra, kept = values) =>
     formAnswer(api, status, { intent, values: kept, ...extra }, (v) => fetchPrice(api, pricing(v)));
 
+  // A sign-up whose answer was lost is being confirmed: never a second one meanwhile (decision 078).
+  const pending = lateChargeOf(context.get(memberSessionContext), "sign-up");
+  if (intent === "register" && pending) throw redirect(pending.path);
   if (intent !== "register") {
     const more = intent === "add-state" && canAddState(plan) ? 1 : 0;
     return answer(
@@ -181,7 +235,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { price, refusal } = await priceToCharge(api, priced, post.shown, unknownError(phone));
   if (refusal) return answer(refusal.status, { price, ...refusal });
   const card = trial ? null : cardOf(checked.value);
-  const failed = await register(context, { values, card, priced, shown: post.shown, price }, answer);
+  const late = { path: checkoutPath(request), planName: planDisplayName(plan.name), trial };
+  const failed = await register(context, { values, card, priced, shown: post.shown, price, late }, answer);
   if (failed) return failed;
 
   // The automatic login; the completion page follows even when it fails (§4). This browser is then a device
@@ -218,6 +273,8 @@ async function register(
     priced: PriceRequest;
     shown: number | null;
     price: PriceResult;
+    /** Where and what to confirm when the answer is lost. */
+    late: Pick<LateCharge, "path" | "planName" | "trial">;
   },
   answer: Answer,
 ) {
@@ -239,6 +296,13 @@ async function register(
     });
     await cards?.end("approved");
   } catch (error) {
+    if (outcomeUnknown(error)) {
+      // The account may exist and the card may be charged: the checkout confirms what happened by the key.
+      await cards?.end("unknown");
+      await limit.attempt.count();
+      rememberLateSignup(context.get(memberSessionContext), submit);
+      throw redirect(submit.late.path);
+    }
     const moved = await afterFailedCharge(api, error, cards, priced, unknownError(phone));
     if (moved) {
       await limit.attempt.release();
@@ -258,6 +322,25 @@ async function register(
   return null;
 }
 
+/** A sign-up whose answer was lost, as the session keeps it: its key and plan, what was typed but the passwords. */
+function rememberLateSignup(
+  session: MemberSession,
+  submit: {
+    values: SignupValues;
+    shown: number | null;
+    late: Pick<LateCharge, "path" | "planName" | "trial">;
+  },
+) {
+  const { password: _password, confirm_password: _confirm, ...typed } = submit.values;
+  rememberLateCharge(session, {
+    kind: "sign-up",
+    key: submit.values.idempotency_key,
+    ...submit.late,
+    amount: submit.late.trial ? 0 : submit.shown,
+    values: typed,
+  });
+}
+
 /** The live price (a fetcher posting intent=price) changes nothing: the page's loaders need not run again. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData?.get("intent") === "price") return false;
@@ -265,6 +348,28 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function SignupCheckout({ loaderData: page, actionData }: Route.ComponentProps) {
+  if (page.lateCharge) return <LateSignup charge={page.lateCharge} planName={page.plan.name} />;
+  return <CheckoutForm page={page} actionData={actionData} />;
+}
+
+/** A sign-up whose answer was lost, while the checkout confirms what happened (decision 078). */
+function LateSignup({ charge, planName }: { charge: LateChargeView; planName: string }) {
+  const root = useRootData();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="sr-only">Sign up for {planDisplayName(planName)}</h1>
+      <ChargeConfirming charge={charge} supportPhone={root?.config.supportPhone} />
+    </div>
+  );
+}
+
+function CheckoutForm({
+  page,
+  actionData,
+}: {
+  page: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const root = useRootData();
   const hydrated = useHydrated();
   const { plan, trial } = page;
@@ -306,7 +411,7 @@ export default function SignupCheckout({ loaderData: page, actionData }: Route.C
         }}
         className="space-y-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
-        <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
+        <FormAlert errors={formErrorOf(actionData, page)} />
         <DefaultIntent intent="register" />
         <CheckoutHiddenFields values={values} trial={trial} price={live.price} />
         <AccountFieldset
@@ -344,6 +449,15 @@ export default function SignupCheckout({ loaderData: page, actionData }: Route.C
       </Form>
     </div>
   );
+}
+
+/** The message above the form: the action's last answer's, or what the page learned of a late sign-up. */
+function formErrorOf(
+  actionData: Route.ComponentProps["actionData"],
+  page: Route.ComponentProps["loaderData"],
+) {
+  const message = actionData ? actionData.formError : page.formError;
+  return message ? [message] : null;
 }
 
 /** What the checkout posts besides the fields: the idempotency key, the link's codes, the total shown, the honeypot. */

@@ -4,6 +4,7 @@ import { Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import { AppLink } from "~/components/app-link";
 import { BillingFields, TermsCheckbox } from "~/components/billing/billing-fields";
 import { BillingFormButtons, DefaultIntent, useBillingForm } from "~/components/billing/billing-form";
+import { ChargeConfirming } from "~/components/billing/charge-confirming";
 import { CoverageFields, chosenOf } from "~/components/billing/coverage-fields";
 import { PlanSummaryPanel } from "~/components/billing/plan-summary";
 import { ShownTotal } from "~/components/billing/price-summary";
@@ -17,16 +18,28 @@ import {
   activationPost,
   activationRules,
   coverageRules,
+  planChanged,
 } from "~/lib/billing/activation.server";
 import { cardOf } from "~/lib/billing/form.server";
+import { type LateChargeView, notReceived } from "~/lib/billing/late-charge";
+import {
+  checkLateCharge,
+  type LateCharge,
+  lateChargeOf,
+  newIdempotencyKey,
+  outcomeUnknown,
+  rememberLateCharge,
+  restoredValues,
+  viewOf,
+} from "~/lib/billing/late-charge.server";
 import { beginCardAttempt, memberPayer } from "~/lib/billing/payment-limit.server";
 import {
   type CoverageValues,
   canAddState,
   durationText,
-  extraStatesFor,
   type FieldErrors,
   type FormAnswer,
+  includedChoices,
   money,
   newBillingValues,
   type PlanSummary,
@@ -50,6 +63,8 @@ import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
+import type { MemberSession } from "~/lib/platform/session.server";
+import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";
@@ -79,60 +94,50 @@ function missingCoverage(subscription: MemberSubscription, plan: PlanSummary | u
   return missing.states || missing.counties || missing.verticals ? missing : null;
 }
 
-/** The coverage a trial chose, as the activation form's first values: the member sees its price before paying. */
-function prefill(subscription: MemberSubscription, plan: PlanSummary | undefined): CoverageValues {
-  const states = subscription.subscription_states.map((s) => String(s.id));
-  const counties = subscription.subscription_counties ?? [];
+/** The coverage a trial chose (or a subscription awaiting billing), in the order the API lists it. */
+function earlierChoices(subscription: MemberSubscription | null): CoverageValues {
+  const counties = subscription?.subscription_counties ?? [];
   return {
-    plan_states: states,
-    plan_verticals: subscription.subscription_project_types.map((t) => String(t.id)),
+    plan_states: (subscription?.subscription_states ?? []).map((s) => String(s.id)),
+    plan_verticals: (subscription?.subscription_project_types ?? []).map((t) => String(t.id)),
     county_states: counties.map((c) => c.state_abbr),
     county_names: counties.map((c) => c.name),
-    extra_states: plan ? extraStatesFor(plan, states.length) : 0,
+    extra_states: 0,
   };
 }
 
+/** The member's charges, newest first; a refusal of the list leaves it empty. */
+const chargesOf = (api: ReturnType<typeof apiContextOf>) =>
+  api.call(endpoints.charges).then(
+    (answer) => answer.data,
+    (error: unknown) => {
+      if (error instanceof ApiRequestError) return [];
+      throw error;
+    },
+  );
+const apiContextOf = (context: Route.LoaderArgs["context"]) => context.get(apiContext);
+
 /**
  * The member's subscription (Users/Me), what the activation offers (Register/Options: the paid plans, states,
- * verticals), the price of the prefilled choices, and the member's charges.
+ * verticals), the activation's first values (what the chosen plan's price includes of the trial's choices) and
+ * their price, and the member's charges. While an activation whose answer was lost is being confirmed, the page
+ * says so instead of offering the form again (decision 078).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = context.get(apiContext);
-  const [user, options, charges] = await Promise.all([
+  const api = apiContextOf(context);
+  const session = context.get(memberSessionContext);
+  const late = lateChargeOf(session, "activation");
+  const [user, options, charges, lateOutcome] = await Promise.all([
     signedInMember(context, request),
     registerOptions(api),
-    api.call(endpoints.charges).then(
-      (answer) => answer.data,
-      (error: unknown) => {
-        if (error instanceof ApiRequestError) return [];
-        throw error;
-      },
-    ),
+    chargesOf(api),
+    late ? checkLateCharge(api, late).then((outcome) => settleLateCharge(session, late, outcome)) : null,
   ]);
   const subscription = user.subscription;
   const currentPlan = options.plans.find((p) => p.id === subscription?.plan.id);
   const choosePlan = !currentPlan || currentPlan.is_free_trial;
   const paidPlans = paidPlansOf(options);
-  const plan = choosePlan ? (paidPlans.find((p) => p.slug === "national") ?? paidPlans[0]) : currentPlan;
-  const coverage: CoverageValues = subscription
-    ? prefill(subscription, plan)
-    : { plan_states: [], plan_verticals: [], county_states: [], county_names: [], extra_states: 0 };
-  const values: ActivationValues = {
-    ...coverage,
-    plan: String(plan?.id ?? ""),
-    slots_plan: String(plan?.id ?? ""),
-    ...newBillingValues(user.first_name, user.last_name),
-    terms: false,
-  };
-  const needsPrice =
-    subscription && plan && (!subscription.activated || missingCoverage(subscription, currentPlan));
-  const [price, counties] = await Promise.all([
-    needsPrice
-      ? fetchPrice(api, priceRequest(plan, values, { promo_code: "", trial: false }, options))
-      : ({ components: null, error: null } as PriceResult),
-    countiesFor(api, values.county_states),
-  ]);
-  return {
+  const page = {
     subscription,
     currentPlan: currentPlan ?? null,
     missing: subscription ? missingCoverage(subscription, currentPlan) : null,
@@ -140,12 +145,58 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paidPlans,
     states: options.states.map(({ id, abbr, name }) => ({ id, abbr, name })),
     verticals: options.verticals,
+    earlier: earlierChoices(subscription),
     charges,
-    values,
-    price,
-    counties: counties.counties,
-    countiesError: counties.error,
+    lateCharge: lateOutcome?.view ?? null,
+    formError: lateOutcome?.formError ?? null,
   };
+  const plan = choosePlan ? (paidPlans.find((p) => p.slug === "national") ?? paidPlans[0]) : currentPlan;
+  const offered = page.states.map((s) => String(s.id));
+  const first: ActivationValues = {
+    ...(plan ? includedChoices(plan, page.earlier, offered) : page.earlier),
+    plan: String(plan?.id ?? ""),
+    slots_plan: String(plan?.id ?? ""),
+    ...newBillingValues(user.first_name, user.last_name),
+    terms: false,
+    idempotency_key: newIdempotencyKey(),
+  };
+  // After a refusal, the form as the member typed it, with the same key (a retry charges that key once).
+  const values = restoredValues(first, lateOutcome?.values ?? null);
+  const shownPlan = paidPlans.find((p) => String(p.id) === values.plan) ?? plan;
+  const needsPrice =
+    !page.lateCharge &&
+    subscription &&
+    shownPlan &&
+    (!subscription.activated || missingCoverage(subscription, currentPlan));
+  const [price, counties] = await Promise.all([
+    needsPrice
+      ? fetchPrice(api, pricing(options, values, shownPlan))
+      : ({ components: null, error: null } as PriceResult),
+    page.lateCharge ? { counties: {}, error: null } : countiesFor(api, values.county_states),
+  ]);
+  return { ...page, values, price, counties: counties.counties, countiesError: counties.error };
+}
+
+/**
+ * What a late activation's outcome means for the page: done (the success message, and the page again with the
+ * active plan and its receipt), still confirming (the panel), or refused or never received (the form again, as
+ * typed, with why). The session forgets the charge once it is known.
+ */
+function settleLateCharge(
+  session: MemberSession,
+  late: LateCharge,
+  outcome: Awaited<ReturnType<typeof checkLateCharge>>,
+): { view: LateChargeView | null; formError: string | null; values: Record<string, unknown> | null } {
+  if (outcome.state === "confirming") {
+    return { view: viewOf(late, outcome.checked), formError: null, values: null };
+  }
+  session.clearLateCharge();
+  if (outcome.state === "completed") {
+    session.flashToast({ title: "Success!", description: SUBSCRIPTION_UPDATED, autoClose: false });
+    throw redirect(PATH);
+  }
+  const formError = outcome.state === "refused" ? outcome.message : notReceived(late);
+  return { view: null, formError, values: late.values };
 }
 
 /**
@@ -156,7 +207,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const form = await request.formData();
   const options = await registerOptions(api);
-  const post = activationPost(readForm(form, ActivationPost), paidPlansOf(options));
+  const read = readForm(form, ActivationPost);
+  // Another plan chosen without JavaScript: its coverage starts from what its price includes of the trial's.
+  const earlier = planChanged(read)
+    ? {
+        choices: earlierChoices((await signedInMember(context, request)).subscription),
+        offered: options.states.map((s) => String(s.id)),
+      }
+    : undefined;
+  const post = activationPost(read, paidPlansOf(options), earlier);
   const { intent, plan, values } = post;
   const answer: Answer = (status, extra, kept = values) =>
     formAnswer(api, status, { intent, values: kept, ...extra }, (v) =>
@@ -167,7 +226,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const more = intent === "add-state" && plan && canAddState(plan) ? 1 : 0;
     return answer(200, {}, { ...values, extra_states: values.extra_states + more });
   }
-  const submit = { request, context, form, options, post, answer };
+  const submit = { request, context, form, options, post, answer, planChanged: planChanged(read) };
   return intent === "coverage" ? chooseCoverage(submit) : activate(submit);
 }
 
@@ -184,6 +243,8 @@ type Submit = {
   options: RegisterOptions;
   post: ReturnType<typeof activationPost>;
   answer: Answer;
+  /** The plan was chosen anew in this post (without JavaScript): its coverage and total were not shown yet. */
+  planChanged: boolean;
 };
 
 const pricing = (options: RegisterOptions, v: ActivationValues, plan: PlanSummary) =>
@@ -220,10 +281,20 @@ async function chooseCoverage({ request, context, form, options, post, answer }:
   throw redirect(PATH);
 }
 
-/** 'Activate subscription': every rule first, then the price the page showed, then the card. */
-async function activate({ request, context, form, options, post, answer }: Submit) {
+export const CHECK_NEW_PLAN =
+  "You chose another plan: please check its coverage and total, then activate it.";
+
+/**
+ * 'Activate subscription': every rule first, then the price the page showed, then the card. An answer that does
+ * not come in time (or is lost) is no failure: the card may have been charged, so the page confirms what happened
+ * by the request's key (decision 078). While it does, no other activation is sent.
+ */
+async function activate({ request, context, form, options, post, answer, planChanged }: Submit) {
   const api = context.get(apiContext);
+  const session = context.get(memberSessionContext);
+  if (lateChargeOf(session, "activation")) throw redirect(PATH);
   const { plan, values } = post;
+  if (planChanged) return answer(409, { formError: CHECK_NEW_PLAN });
   const checked = parseWithZod(form, { schema: activationRules(plan) });
   if (checked.status !== "success" || !plan) return answer(400, { errors: messagesOf(checked) });
 
@@ -252,16 +323,28 @@ async function activate({ request, context, form, options, post, answer }: Submi
         plan_counties: priced.plan_counties,
         promo_code: values.promo_code || null,
         expected_total: post.shown,
+        idempotency_key: values.idempotency_key,
       },
     });
     await cards.end("approved");
   } catch (error) {
+    if (outcomeUnknown(error)) {
+      await cards.end("unknown");
+      rememberLateCharge(session, {
+        kind: "activation",
+        key: values.idempotency_key,
+        path: PATH,
+        planName: planDisplayName(plan.name),
+        amount: post.shown,
+        trial: false,
+        values,
+      });
+      throw redirect(PATH);
+    }
     const moved = await afterFailedCharge(api, error, cards, priced, "");
     return moved ? answer(409, moved) : failed(error, answer);
   }
-  context
-    .get(memberSessionContext)
-    .flashToast({ title: "Success!", description: SUBSCRIPTION_UPDATED, autoClose: false });
+  session.flashToast({ title: "Success!", description: SUBSCRIPTION_UPDATED, autoClose: false });
   throw redirect(PATH);
 }
 
@@ -273,6 +356,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
   const { subscription } = loaderData;
+  const root = useRootData();
   if (!subscription) {
     return (
       <div className="max-w-3xl space-y-4">
@@ -313,7 +397,11 @@ export default function Subscription({ loaderData, actionData }: Route.Component
       {loaderData.missing && loaderData.currentPlan ? (
         <CoverageChoice plan={loaderData.currentPlan} loaderData={loaderData} actionData={actionData} />
       ) : null}
-      {subscription.activated ? null : <Activation loaderData={loaderData} actionData={actionData} />}
+      {loaderData.lateCharge ? (
+        <ChargeConfirming charge={loaderData.lateCharge} supportPhone={root?.config.supportPhone} />
+      ) : subscription.activated ? null : (
+        <Activation loaderData={loaderData} actionData={actionData} />
+      )}
       <Charges charges={loaderData.charges} />
     </div>
   );
@@ -326,30 +414,32 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
   const hydrated = useHydrated();
   const submitting = useIsSubmitting(PATH);
   const formRef = useRef<HTMLFormElement>(null);
-  // A plan chosen before the script arrived stays chosen, with the slots its states fill.
+  // A plan chosen before the script arrived stays chosen, starting from what its price includes (as chosen here).
   const state = useBillingForm(loaderData, actionData, formRef, (typed) => {
     const typedPlan = loaderData.paidPlans.find((p) => String(p.id) === String(typed.get("plan") ?? ""));
-    if (!typedPlan || String(typedPlan.id) === planId) return;
-    const filled = typed.getAll("plan_states").filter(Boolean).length;
-    setChoice({ version: 0, planId: String(typedPlan.id), extraStates: extraStatesFor(typedPlan, filled) });
+    if (typedPlan && String(typedPlan.id) !== planId) choosePlan(String(typedPlan.id));
   });
   const { values, live, coverage, errors } = state;
-  // The plan chosen in the form, until a new answer of the action (a new version) says otherwise.
-  const fromServer = { version: state.version, planId: values.plan, extraStates: values.extra_states };
+  // The plan chosen in the form, until a new answer of the action (a new version) says otherwise; a plan chosen
+  // here starts from what its price includes of the trial's choices (`start`).
+  const fromServer = {
+    version: state.version,
+    planId: values.plan,
+    extraStates: values.extra_states,
+    start: null as CoverageValues | null,
+  };
   const [choice, setChoice] = useState(fromServer);
-  const { planId, extraStates } = choice.version === state.version ? choice : fromServer;
+  const { planId, extraStates, start } = choice.version === state.version ? choice : fromServer;
   const plan = loaderData.paidPlans.find((p) => String(p.id) === planId) ?? null;
 
-  /** Another plan: its slots start from the states chosen so far, and the price follows. */
+  /** Another plan: its coverage starts from what its price includes of the trial's choices; the price follows. */
   const choosePlan = (id: string) => {
     const next = loaderData.paidPlans.find((p) => String(p.id) === id);
-    const filled = coverage.slots.filter(Boolean);
-    if (next) coverage.setSlots(filled);
-    setChoice({
-      version: state.version,
-      planId: id,
-      extraStates: next ? extraStatesFor(next, filled.length) : 0,
-    });
+    if (!next) return setChoice({ version: state.version, planId: id, extraStates: 0, start: null });
+    const offered = loaderData.states.map((s) => String(s.id));
+    const included = includedChoices(next, loaderData.earlier, offered);
+    coverage.reset(included);
+    setChoice({ version: state.version, planId: id, extraStates: 0, start: included });
   };
 
   return (
@@ -374,9 +464,10 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
         <h2 id="activate-heading" className="text-lg font-semibold text-slate-900">
           Activate your subscription
         </h2>
-        <FormAlert errors={actionData?.formError ? [actionData.formError] : null} />
+        <FormAlert errors={formErrorOf(actionData, loaderData)} />
         <DefaultIntent intent="activate" />
         <input type="hidden" name="slots_plan" value={planId} />
+        <input type="hidden" name="idempotency_key" value={values.idempotency_key} />
         <ShownTotal price={live.price} />
         {loaderData.choosePlan ? (
           <SelectInput
@@ -396,12 +487,15 @@ function Activation({ loaderData, actionData }: { loaderData: Data; actionData: 
         )}
         {plan ? (
           <CoverageFields
+            // A plan chosen here draws its fields afresh, from what its price includes.
+            key={start ? `plan-${planId}` : "posted"}
             plan={plan}
-            values={{ ...values, extra_states: extraStates }}
+            values={{ ...values, ...start, extra_states: extraStates }}
             verticals={loaderData.verticals}
             coverageStates={loaderData.states}
             countyStateOptions={loaderData.states}
             hydrated={hydrated}
+            earlier={loaderData.earlier}
             {...state.coverageProps}
           />
         ) : null}
@@ -497,6 +591,12 @@ function SubscriptionForm({
   );
 }
 
+/** The message above the activation form: the action's last answer's, or what the page learned of a late charge. */
+const formErrorOf = (actionData: ActionData | undefined, loaderData: Data) => {
+  const message = actionData ? actionData.formError : loaderData.formError;
+  return message ? [message] : null;
+};
+
 /** The member's charges, each opening its printable receipt. */
 function Charges({ charges }: { charges: Data["charges"] }) {
   if (charges.length === 0) return null;
@@ -505,14 +605,14 @@ function Charges({ charges }: { charges: Data["charges"] }) {
       <ul className="mt-3 divide-y divide-slate-100 text-sm">
         {charges.map((charge) => (
           <li key={charge.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-            <span className="text-slate-600">{formatDate(charge.created_at)}</span>
+            <span className="text-slate-600">{formatDate(charge.local_date)}</span>
             <span className="grow font-medium text-slate-900">
               {charge.plan_name}, {durationText(charge.months)}
             </span>
             <span className="text-slate-900">{money(charge.amount)}</span>
             <span className="text-slate-600">Card ending {charge.card_last4}</span>
             <AppLink to={`${PATH}/Receipts/${charge.id}`} className="font-medium text-brand-700 underline">
-              Receipt<span className="sr-only"> of {formatDate(charge.created_at)}</span>
+              Receipt<span className="sr-only"> of {formatDate(charge.local_date)}</span>
             </AppLink>
           </li>
         ))}

@@ -219,7 +219,7 @@ describe("api.call", () => {
 
   it("sends every entry of the table to its own method and path, with a token unless it is public", async () => {
     answer = () => json({ unexpected: "shape" });
-    const sample = { id: 1, projectId: 2, address: "Austin, TX", state: "TX" };
+    const sample = { id: 1, projectId: 2, address: "Austin, TX", state: "TX", key: "sample-key-0123456789" };
     for (const [name, entry] of Object.entries(endpoints) as [string, Endpoint][]) {
       // A request of its own for each: within one request, a GET already read is not sent again.
       const { api } = await client();
@@ -342,6 +342,7 @@ describe("api.call", () => {
         zip: "78701",
       },
       card: { card_number: "4242424242424242", expiration_date: "12/30", cvv: "123" },
+      idempotency_key: "activation-key-0123456789",
     };
     try {
       const post = new Request("http://app.test/Me/Subscription", { method: "POST" });

@@ -43,7 +43,13 @@ function unsubscribeToken() {
 const call = (method: string, pattern: string) => `${method} /${pattern}`;
 
 /** Sample values for every path parameter of the table. */
-const SAMPLE: Record<string, string | number> = { id: 1, projectId: 1, address: "Austin, TX", state: "TX" };
+const SAMPLE: Record<string, string | number> = {
+  id: 1,
+  projectId: 1,
+  address: "Austin, TX",
+  state: "TX",
+  key: "sample-key-0123456789",
+};
 const samplePath = (e: Endpoint) => (e.path as (params: Record<string, string | number>) => string)(SAMPLE);
 
 describe("the endpoint table and the reference API", () => {
@@ -77,7 +83,7 @@ describe("the endpoint table and the reference API", () => {
   });
 
   it("answers every read with what the table's answer schema says", async () => {
-    const params = { id: projectId, projectId, address: "Austin, TX", state: "TX" };
+    const params = { id: projectId, projectId, address: "Austin, TX", state: "TX", key: SAMPLE.key };
     const reads = table.filter(([, e]) => e.method === "GET");
     expect(reads.length).toBeGreaterThan(10);
     for (const [name, e] of reads) {

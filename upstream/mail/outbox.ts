@@ -14,7 +14,6 @@ import {
   receiptMessage,
   welcomeMessage,
 } from "./templates";
-import { DEFAULT_TIME_ZONE } from "./zones";
 
 export type MailKind = "password-reset" | "email-changed" | "welcome" | "receipt" | "alerts" | "reminders";
 export type MailList = "alerts" | "reminders";
@@ -192,7 +191,7 @@ export function mailOutbox(deps: MailDeps) {
         userId,
         to: m.email,
         toName: nameOf(m),
-        message: receiptMessage(ctxOf(m), charge, m.time_zone ?? DEFAULT_TIME_ZONE),
+        message: receiptMessage(ctxOf(m), charge),
       });
     },
   };

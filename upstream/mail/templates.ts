@@ -171,11 +171,12 @@ function coverageLines(charge: MemberCharge): string[] {
 /** A receipt's number, as the mail and the app's receipt page print it. */
 export const receiptNumber = (chargeId: number) => `PL-${String(chargeId).padStart(6, "0")}`;
 
-export function receiptMessage(ctx: MessageContext, charge: MemberCharge, timeZone: string): Message {
+/** The receipt of a charge, dated as every page shows it: the charge's date in the member's zone (local_date). */
+export function receiptMessage(ctx: MessageContext, charge: MemberCharge): Message {
   const total = money(charge.amount);
   const subject = `Your receipt: ${charge.plan_name}, ${total}`;
   const number = receiptNumber(charge.id);
-  const date = longDate(charge.created_at, timeZone);
+  const date = longDate(charge.local_date);
   const period = `${charge.months} months`;
   const coverage = coverageLines(charge);
   const parts = Object.entries(charge.components).filter(([name]) => name !== "Total");

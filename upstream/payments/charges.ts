@@ -4,6 +4,7 @@
  */
 import type { PriceComponents } from "../../contract/register";
 import type { Db } from "../db/index";
+import { DEFAULT_TIME_ZONE, localTime } from "../mail/zones";
 
 export type ChargeKind = "sign-up" | "activation";
 
@@ -27,14 +28,26 @@ export interface MemberCharge {
   card_last4: string;
   promo_code: string | null;
   created_at: string;
+  /** The charge's date in the member's time zone when it was made (YYYY-MM-DD): what every page and mail shows. */
+  local_date: string;
 }
 
-type Row = Omit<MemberCharge, "coverage" | "components"> & { coverage: string; components: string };
+type Row = Omit<MemberCharge, "coverage" | "components" | "local_date"> & {
+  coverage: string;
+  components: string;
+  local_date: string | null;
+  time_zone: string | null;
+};
 
-const fromRow = (row: Row): MemberCharge => ({
+/** The date of an instant in a member's zone (users.time_zone, US Central when unset), as the mail schedules read it. */
+const dateIn = (at: string, zone: string | null) => localTime(new Date(at), zone ?? DEFAULT_TIME_ZONE).date;
+
+const fromRow = ({ time_zone, ...row }: Row): MemberCharge => ({
   ...row,
   coverage: JSON.parse(row.coverage) as CoverageLines,
   components: JSON.parse(row.components) as PriceComponents,
+  // Rows from before migration 092 have no date of their own: read in the member's zone, as their e-mail was.
+  local_date: row.local_date ?? dateIn(row.created_at, time_zone),
 });
 
 export const lastFour = (cardNumber: string) => cardNumber.replace(/\D/g, "").slice(-4).padStart(4, "0");
@@ -42,14 +55,22 @@ export const lastFour = (cardNumber: string) => cardNumber.replace(/\D/g, "").sl
 export function memberCharges(db: Db) {
   const insert = db.prepare(
     `INSERT INTO member_charges (user_id, payment_charge_id, kind, plan_id, plan_name, months, coverage, components,
-       amount, card_last4, promo_code, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       amount, card_last4, promo_code, created_at, local_date)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (payment_charge_id) DO NOTHING`,
   );
+  const byProcessorCharge = db
+    .prepare<[number], number>("SELECT id FROM member_charges WHERE payment_charge_id = ?")
+    .pluck();
+  const zoneOf = db.prepare<[number], string | null>("SELECT time_zone FROM users WHERE id = ?").pluck();
   const byUser = db.prepare<[number], Row>(
-    "SELECT * FROM member_charges WHERE user_id = ? ORDER BY created_at DESC, id DESC",
+    `SELECT c.*, u.time_zone FROM member_charges c JOIN users u ON u.id = c.user_id
+     WHERE c.user_id = ? ORDER BY c.created_at DESC, c.id DESC`,
   );
-  const one = db.prepare<[number, number], Row>("SELECT * FROM member_charges WHERE id = ? AND user_id = ?");
+  const one = db.prepare<[number, number], Row>(
+    `SELECT c.*, u.time_zone FROM member_charges c JOIN users u ON u.id = c.user_id
+     WHERE c.id = ? AND c.user_id = ?`,
+  );
   const stateNames = (ids: number[]) =>
     ids.length === 0
       ? []
@@ -89,8 +110,14 @@ export function memberCharges(db: Db) {
       };
     },
 
-    /** Records an approved charge; call it inside the transaction that creates what was paid for. */
-    record(charge: Omit<MemberCharge, "id"> & { payment_charge_id: number }): number {
+    /**
+     * Records an approved charge, dated in the member's time zone as it is now; call it inside the transaction
+     * that creates what was paid for. The receipt's id, and whether it is new (a processor's charge has one receipt).
+     */
+    record(charge: Omit<MemberCharge, "id" | "local_date"> & { payment_charge_id: number }): {
+      id: number;
+      created: boolean;
+    } {
       const result = insert.run(
         charge.user_id,
         charge.payment_charge_id,
@@ -104,8 +131,10 @@ export function memberCharges(db: Db) {
         charge.card_last4,
         charge.promo_code,
         charge.created_at,
+        dateIn(charge.created_at, zoneOf.get(charge.user_id) ?? null),
       );
-      return Number(result.lastInsertRowid);
+      if (result.changes > 0) return { id: Number(result.lastInsertRowid), created: true };
+      return { id: byProcessorCharge.get(charge.payment_charge_id) ?? 0, created: false };
     },
 
     list: (userId: number) => byUser.all(userId).map(fromRow),

@@ -20,8 +20,12 @@ export interface ChargeRequest {
 
 export type ChargeResult = { approved: true; chargeId: number } | { approved: false; message: string };
 
+/**
+ * A processor may answer at once (the fake one) or later (a real one, over the network): while it works, the
+ * request's state is 'pending' (payments/requests.ts).
+ */
 export interface CardProcessor {
-  charge(request: ChargeRequest): ChargeResult;
+  charge(request: ChargeRequest): ChargeResult | Promise<ChargeResult>;
 }
 
 export const APPROVED_TEST_CARD = "4242424242424242";

@@ -22,6 +22,7 @@ import { Id } from "../params";
 import { emailSubject, memberSubject, paymentAttempts } from "../payments/attempts";
 import { lastFour, memberCharges } from "../payments/charges";
 import { CARD_DECLINED, type CardProcessor, fakeProcessor } from "../payments/processor";
+import { paymentRequests } from "../payments/requests";
 import { hashPassword, randomToken } from "../security";
 
 export const REGISTERED = "Your account has been created.";
@@ -35,6 +36,7 @@ export const ALREADY_PROCESSED =
 export const COVERAGE_SAVED = "Your coverage was saved.";
 const COVERAGE_COMPLETE = "Your coverage is already chosen.";
 const PASSWORDS_DIFFER = "Passwords do not match";
+const NOT_COMPLETED = "Your payment could not be completed.";
 const TRIAL_DAYS = 14;
 const TRIAL_PROJECTS = 5;
 
@@ -91,6 +93,11 @@ const BillBody = z.object({
   zip: required("zip", 20),
 });
 
+/** The app's key of a charging request: a repeat answers the first result, and its state can be looked up. */
+const IdempotencyKey = z
+  .string({ error: "The idempotency key field is required." })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, "The idempotency key is not valid.");
+
 const RegisterBody = Choices.extend({
   first_name: required("first name"),
   last_name: required("last name"),
@@ -107,15 +114,15 @@ const RegisterBody = Choices.extend({
   card: CardBody.nullable().optional(),
   bill_to: BillBody.nullable().optional(),
   expected_total: ExpectedTotal,
-  idempotency_key: z
-    .string({ error: "The idempotency key field is required." })
-    .regex(/^[A-Za-z0-9_-]{16,100}$/, "The idempotency key is not valid."),
+  idempotency_key: IdempotencyKey,
 });
 
 const SubscribeBody = Choices.omit({ is_free_trial: true, discount: true }).extend({
   card: CardBody,
   bill_to: BillBody,
   expected_total: ExpectedTotal,
+  // Without one (an older client), a repeated post is refused as already active and nothing can be looked up.
+  idempotency_key: IdempotencyKey.optional(),
 });
 
 const CoverageBody = Choices.pick({ plan_verticals: true, plan_states: true, plan_counties: true });
@@ -203,20 +210,22 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       .pluck(),
   };
   const attempts = paymentAttempts(db, deps.now);
+  const requests = paymentRequests(db, deps.now);
 
   const today = () => deps.now().toISOString().slice(0, 10);
   const charges = memberCharges(db);
   const mail = mailOutbox(deps);
 
   type Paid = { chargeId: number; last4: string } | null;
+  /** The receipt of an approved charge (mailed once), or null when nothing was charged. */
   function recordCharge(
     userId: number,
     kind: "sign-up" | "activation",
     checked: ReturnType<typeof prices.check>,
     paid: Paid,
-  ) {
-    if (!paid) return;
-    const chargeId = charges.record({
+  ): number | null {
+    if (!paid) return null;
+    const receipt = charges.record({
       user_id: userId,
       payment_charge_id: paid.chargeId,
       kind,
@@ -230,8 +239,38 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       promo_code: checked.promo,
       created_at: deps.now().toISOString(),
     });
-    mail.receipt(userId, chargeId);
+    if (receipt.created) mail.receipt(userId, receipt.id);
+    return receipt.id || null;
   }
+
+  /**
+   * A charging request under its key's state (payments/requests.ts): a refusal is recorded with its message;
+   * any other failure before a charge was approved too, with a message of its own (after one, the state stays
+   * pending: what was paid for may not exist, and the member is told it is being confirmed, not that it failed).
+   */
+  async function asPayment<T>(key: string | undefined, run: (charged: () => void) => Promise<T>): Promise<T> {
+    let approved = false;
+    const running = run(() => {
+      approved = true;
+    }).catch((error: unknown) => {
+      if (key && error instanceof ApiError) requests.refuse(key, error.message);
+      else if (key && !approved) requests.refuse(key, NOT_COMPLETED);
+      throw error;
+    });
+    if (key) inFlight.set(key, running);
+    try {
+      return await running;
+    } finally {
+      if (key && inFlight.get(key) === running) inFlight.delete(key);
+    }
+  }
+
+  /**
+   * The requests of this process at work, by key: the same post again (a double submit) waits for the first and
+   * is answered what it was (checked without awaiting when there is none, so that nothing runs in between; in
+   * another process the key's 'pending' state refuses it with a 409).
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
 
   function saveCoverage(
     subId: number,
@@ -261,16 +300,16 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
    * Charges the total the member saw, once per key, within the subject's attempt limit; every attempt and its
    * outcome is recorded without card data. A refusal is a 402 with the processor's message.
    */
-  function charge(
+  async function charge(
     subject: string,
     key: string,
     total: number,
     expected: number | null | undefined,
     card: z.infer<typeof CardBody>,
-  ): Paid {
+  ): Promise<Paid> {
     requireShownTotal(expected, total);
     attempts.requireAllowed(subject);
-    const result = processor.charge({ idempotencyKey: key, amount: total, card });
+    const result = await processor.charge({ idempotencyKey: key, amount: total, card });
     if (!result.approved) {
       attempts.record(subject, result.message === CARD_DECLINED ? "declined" : "refused", total);
       throw new ApiError(402, result.message, { card: [result.message] });
@@ -330,7 +369,13 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
       );
       saveCoverage(subId, checked);
       mail.welcome(userId);
-      recordCharge(userId, "sign-up", checked, paid);
+      const receipt = recordCharge(userId, "sign-up", checked, paid);
+      requests.complete(body.idempotency_key, {
+        userId,
+        amount: paid ? checked.components.Total : 0,
+        memberChargeId: receipt,
+        trial,
+      });
       for (const type of [1, 2]) {
         for (const color of TAG_PALETTE.slice(0, 4))
           insertTag.run(userId, color.name, color.color, type, now);
@@ -343,7 +388,13 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
 
   const activate = writeTransaction(
     db,
-    (subId: number, userId: number, checked: ReturnType<typeof prices.check>, paid: Paid) => {
+    (
+      subId: number,
+      userId: number,
+      checked: ReturnType<typeof prices.check>,
+      paid: Paid,
+      key: string | undefined,
+    ) => {
       const now = deps.now().toISOString();
       db.prepare(
         `UPDATE subscriptions SET plan_id = ?, activated = 1, start_date = ?, trial_end_date = NULL,
@@ -353,7 +404,11 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
         db.prepare(`DELETE FROM ${table} WHERE subscription_id = ?`).run(subId);
       }
       saveCoverage(subId, checked);
-      recordCharge(userId, "activation", checked, paid);
+      const receipt = recordCharge(userId, "activation", checked, paid);
+      if (key) {
+        const amount = paid ? checked.components.Total : 0;
+        requests.complete(key, { userId, amount, memberChargeId: receipt, trial: false });
+      }
       db.prepare(
         `UPDATE users SET member_type = 'Member', allow_download = ?, display_subscription_nudge = 0, updated_at = ?
          WHERE id = ?`,
@@ -391,8 +446,15 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
 
   app.on(e.register.method, e.register.route, async (c) => {
     const body = await readBody(c, RegisterBody);
+    while (inFlight.has(body.idempotency_key)) await inFlight.get(body.idempotency_key)?.catch(() => null);
     const earlier = stored.get(body.idempotency_key);
     if (earlier) return c.json(replay(earlier, body));
+    requests.begin(body.idempotency_key, "registration", null);
+    return c.json(await asPayment(body.idempotency_key, (approved) => register(body, approved)));
+  });
+
+  /** A sign-up: its rules, the charge of a paid plan (the total shown), then the account, all or nothing. */
+  async function register(body: z.infer<typeof RegisterBody>, approved: () => void) {
     if (body.password !== body.confirm_password) {
       throw new ApiError(422, PASSWORDS_DIFFER, { confirm_password: [PASSWORDS_DIFFER] });
     }
@@ -409,25 +471,37 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
           bill_to: ["The bill to field is required."],
         });
       }
-      paid = charge(
+      paid = await charge(
         emailSubject(body.email),
         `register:${body.idempotency_key}`,
         total,
         body.expected_total,
         body.card,
       );
+      approved();
     }
     // Hashed before the transaction: scrypt takes tens of milliseconds, too long to hold the write lock.
-    const answer = createAccount(body, checked, paid, hashPassword(body.password), (userId) => ({
+    return createAccount(body, checked, paid, hashPassword(body.password), (userId) => ({
       message: REGISTERED,
       data: { user_id: userId, email: body.email, payment_total: total },
     }));
-    return c.json(answer);
-  });
+  }
 
   app.on(e.subscribe.method, e.subscribe.route, auth, async (c) => {
     const body = await readBody(c, SubscribeBody);
     const userId = c.get("userId");
+    const key = body.idempotency_key;
+    while (key && inFlight.has(key)) await inFlight.get(key)?.catch(() => null);
+    // The same activation posted again (a retry of a lost answer) is told what happened the first time.
+    if (key && requests.begin(key, "activation", userId) === "completed") {
+      return c.json({ message: SUBSCRIPTION_UPDATED });
+    }
+    await asPayment(key, (approved) => subscribe(userId, body, approved));
+    return c.json({ message: SUBSCRIPTION_UPDATED });
+  });
+
+  /** An activation: a paid plan, the coverage the form sent, the total shown charged, then the subscription. */
+  async function subscribe(userId: number, body: z.infer<typeof SubscribeBody>, approved: () => void) {
     const sub = mySubscription.get(userId);
     if (!sub) throw new ApiError(422, NO_SUBSCRIPTION);
     if (sub.activated) throw new ApiError(422, ALREADY_ACTIVE);
@@ -439,12 +513,12 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
     const total = checked.components.Total;
     const paid =
       total > 0
-        ? charge(memberSubject(userId), `activate:${sub.id}`, total, body.expected_total, body.card)
+        ? await charge(memberSubject(userId), `activate:${sub.id}`, total, body.expected_total, body.card)
         : null;
-    if (!paid) requireShownTotal(body.expected_total ?? 0, total);
-    activate(sub.id, userId, checked, paid);
-    return c.json({ message: SUBSCRIPTION_UPDATED });
-  });
+    if (paid) approved();
+    else requireShownTotal(body.expected_total ?? 0, total);
+    activate(sub.id, userId, checked, paid, body.idempotency_key);
+  }
 
   /**
    * An activated subscription whose limited dimension has no rows (made before decision 074, and not repaired

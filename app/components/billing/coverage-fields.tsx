@@ -12,7 +12,10 @@ import {
   canAddState,
   countySlots,
   type FieldErrors,
+  includedChoices,
+  money,
   type PlanSummary,
+  periodText,
   stateSlots,
 } from "~/lib/billing/pricing";
 import { CheckboxGroup } from "../checkbox-group";
@@ -42,6 +45,14 @@ export const chosenOf = (choices: CoverageChoices, plan: PlanSummary) => ({
   counties: countySlots(plan),
 });
 
+/**
+ * What a plan does not ask for is kept in hidden fields, so that choosing another plan on the activation (a form
+ * post without JavaScript) starts from what was chosen before. The price ignores them.
+ */
+const kept = (name: string, list: string[]) =>
+  // biome-ignore lint/suspicious/noArrayIndexKey: positions
+  list.map((value, i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />);
+
 export function CoverageFields({
   plan,
   values,
@@ -54,6 +65,7 @@ export function CoverageFields({
   errors,
   hydrated,
   onChange,
+  earlier,
 }: {
   plan: PlanSummary;
   /** What the server rendered the form from (posted, or prefilled). */
@@ -71,16 +83,13 @@ export function CoverageFields({
   hydrated: boolean;
   /** Any choice changed (the live price follows). */
   onChange?: () => void;
+  /** The activation: a trial's choices, those the plan's price does not include shown with what they add. */
+  earlier?: CoverageValues;
 }) {
   const { slots, setSlots, countyStates, setCountyStates, setVerticalCount } = choices;
   const stateCount = stateSlots(plan, values.extra_states);
   const countyCount = countySlots(plan);
-
-  // What a plan does not ask for is kept in hidden fields, so that choosing another plan on the activation (a
-  // form post without JavaScript) starts from what was chosen before. The price ignores them.
-  const kept = (name: string, list: string[]) =>
-    // biome-ignore lint/suspicious/noArrayIndexKey: positions
-    list.map((value, i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />);
+  const extras = earlier ? notIncluded(plan, earlier, coverageStates) : null;
 
   return (
     <>
@@ -91,25 +100,24 @@ export function CoverageFields({
         ? null
         : [...kept("county_states", countyStates), ...kept("county_names", values.county_names)]}
       {plan.coverage_vertical_market ? (
-        <div>
-          <CheckboxGroup
-            legend="Project types"
-            name="plan_verticals"
-            options={verticals.map((v) => ({ value: String(v.id), label: v.name }))}
-            selected={values.plan_verticals}
-            onSelectionChange={(checked) => {
-              setVerticalCount(checked);
-              onChange?.();
-            }}
-          />
-          <ErrorList errors={errors.plan_verticals} />
-        </div>
+        <ProjectTypes
+          plan={plan}
+          verticals={verticals}
+          selected={values.plan_verticals}
+          fromTrial={extras?.verticals ?? null}
+          errors={errors.plan_verticals}
+          onSelectionChange={(checked) => {
+            setVerticalCount(checked);
+            onChange?.();
+          }}
+        />
       ) : null}
 
       {plan.coverage_state ? (
         <fieldset className="space-y-3">
           <legend className="text-lg font-semibold text-slate-900">Coverage area</legend>
           {stateCount === 0 ? <p className="text-sm text-slate-700">All states and counties.</p> : null}
+          {extras && extras.states.length > 0 ? <TrialStates plan={plan} names={extras.states} /> : null}
           {Array.from({ length: stateCount }, (_, i) => {
             const value = slots[i] ?? "";
             const elsewhere = new Set(slots.filter((s, j) => s && j !== i));
@@ -188,5 +196,81 @@ export function CoverageFields({
         </fieldset>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A trial's choices that a plan's price does not include (includedChoices leaves them out): the paid verticals
+ * beyond the first, by id, and the states beyond the plan's, by name.
+ */
+function notIncluded(plan: PlanSummary, earlier: CoverageValues, places: Place[]) {
+  const offered = places.map((p) => String(p.id));
+  const included = includedChoices(plan, earlier, offered);
+  const paidVerticals = plan.coverage_vertical_market === 1 && plan.additional_vertical_market_cost > 0;
+  const limitedStates = plan.coverage_state === 1 && plan.coverage_limit !== -1;
+  return {
+    verticals: new Set(
+      paidVerticals ? earlier.plan_verticals.filter((v) => !included.plan_verticals.includes(v)) : [],
+    ),
+    states: limitedStates
+      ? earlier.plan_states
+          .filter((id) => offered.includes(id) && !included.plan_states.includes(id))
+          .map((id) => places.find((p) => String(p.id) === id)?.name ?? id)
+      : [],
+  };
+}
+
+/** A plan's project types; where each beyond the first costs extra, says so, and marks the trial's others. */
+function ProjectTypes({
+  plan,
+  verticals,
+  selected,
+  fromTrial,
+  errors,
+  onSelectionChange,
+}: {
+  plan: PlanSummary;
+  verticals: { id: number; name: string }[];
+  selected: string[];
+  /** The trial's verticals the plan's price does not include (the activation), by id. */
+  fromTrial: Set<string> | null;
+  errors: string[] | undefined;
+  onSelectionChange: (checked: number) => void;
+}) {
+  const price =
+    plan.additional_vertical_market_cost > 0
+      ? `${money(plan.additional_vertical_market_cost)} ${periodText(plan.months)}`
+      : null;
+  return (
+    <div>
+      <CheckboxGroup
+        legend="Project types"
+        name="plan_verticals"
+        description={
+          price ? `One project type is included in the price; each additional one adds ${price}.` : undefined
+        }
+        options={verticals.map((v) => ({
+          value: String(v.id),
+          label: v.name,
+          hint: price && fromTrial?.has(String(v.id)) ? `In your trial; adds ${price}` : undefined,
+        }))}
+        selected={selected}
+        onSelectionChange={onSelectionChange}
+      />
+      <ErrorList errors={errors} />
+    </div>
+  );
+}
+
+/** The trial's states a limited plan's price does not include, and what adding one costs. */
+function TrialStates({ plan, names }: { plan: PlanSummary; names: string[] }) {
+  const limit = plan.coverage_limit === 1 ? "one state" : `${plan.coverage_limit} states`;
+  return (
+    <p className="text-sm text-slate-700">
+      Your trial also covered {names.join(", ")}.{" "}
+      {canAddState(plan)
+        ? `Each additional state adds ${money(plan.additional_state_cost)} ${periodText(plan.months)}: use 'Add additional state'.`
+        : `This plan covers ${limit}.`}
+    </p>
   );
 }

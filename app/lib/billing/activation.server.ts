@@ -15,17 +15,22 @@ import {
   ticked,
   typed,
 } from "./form.server";
+import { keptIdempotencyKey } from "./late-charge.server";
 import {
   type BillingValues,
   type CoverageValues,
   extraStatesFor,
+  includedChoices,
   type PlanSummary,
   TERMS_REQUIRED,
 } from "./pricing";
 
-/** What the activation form holds, card fields excepted; `slots_plan` is the plan its slots were drawn for. */
+/**
+ * What the activation form holds, card fields excepted; `slots_plan` is the plan its slots were drawn for, and
+ * `idempotency_key` the key the page was given for its charge (decision 078).
+ */
 export type ActivationValues = BillingValues &
-  CoverageValues & { plan: string; slots_plan: string; terms: boolean };
+  CoverageValues & { plan: string; slots_plan: string; terms: boolean; idempotency_key: string };
 
 /**
  * The activation's post as typed. `intent`: 'Update price' (and the live price), 'Add additional state',
@@ -39,11 +44,18 @@ export const ActivationPost = z.object({
   plan: typed(10),
   slots_plan: typed(10),
   terms: ticked("on"),
+  idempotency_key: typed(100).transform(keptIdempotencyKey),
 });
 
-/** Another plan chosen without JavaScript: its slots start from the states chosen so far. */
-function withSlotsOf<V extends ActivationValues>(values: V, plan: PlanSummary): V {
+/**
+ * Another plan chosen without JavaScript: its coverage starts from what its price includes of the earlier choices
+ * (`earlier`: the trial's, when known), else from the states chosen so far.
+ */
+function withSlotsOf<V extends ActivationValues>(values: V, plan: PlanSummary, earlier?: Earlier): V {
   if (values.slots_plan === values.plan) return values;
+  if (earlier) {
+    return { ...values, ...includedChoices(plan, earlier.choices, earlier.offered), slots_plan: values.plan };
+  }
   const filled = values.plan_states.filter(Boolean);
   return {
     ...values,
@@ -53,12 +65,25 @@ function withSlotsOf<V extends ActivationValues>(values: V, plan: PlanSummary): 
   };
 }
 
-/** The activation's post: its intent, the total shown, the paid plan chosen, and the values to render from. */
-export function activationPost(post: z.output<typeof ActivationPost>, paidPlans: PlanSummary[]) {
+/** The coverage a trial chose, and the states the activation offers (its US states). */
+type Earlier = { choices: CoverageValues; offered: string[] };
+
+/** Whether the post chose another plan than the one its coverage fields were drawn for. */
+export const planChanged = (post: z.output<typeof ActivationPost>) => post.slots_plan !== post.plan;
+
+/**
+ * The activation's post: its intent, the total shown, the paid plan chosen, and the values to render from (for a
+ * plan chosen anew, `earlier` choices fill its coverage up to what its price includes).
+ */
+export function activationPost(
+  post: z.output<typeof ActivationPost>,
+  paidPlans: PlanSummary[],
+  earlier?: Earlier,
+) {
   const { intent, shown_total, ...typedValues } = post;
   const values: ActivationValues = typedValues;
   const plan = paidPlans.find((p) => String(p.id) === values.plan);
-  return { intent, shown: shown_total, plan, values: plan ? withSlotsOf(values, plan) : values };
+  return { intent, shown: shown_total, plan, values: plan ? withSlotsOf(values, plan, earlier) : values };
 }
 
 /** 'Activate subscription': a paid plan, its coverage, the billing address and card, the terms. */

@@ -35,8 +35,11 @@ export const memberPayer = (userId: number) => `member:${userId}`;
 export const emailPayer = (email: string) =>
   `email:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22)}`;
 
-/** How a card attempt ended: only a refused card counts against the limit. */
-type CardOutcome = "approved" | "declined" | "not-charged";
+/**
+ * How a card attempt ended: only a refused card counts against the limit ("unknown": its answer was lost, and the
+ * page finds out what happened, decision 078).
+ */
+type CardOutcome = "approved" | "declined" | "not-charged" | "unknown";
 
 type PaymentAttempt =
   | { allowed: true; end: (outcome: CardOutcome) => Promise<void> }

@@ -158,3 +158,27 @@ export function formatExpiry(input: string): string {
   const digits = input.replace(/\D/g, "").slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
+
+/**
+ * What a plan's list price includes of earlier choices (a trial's, in their order): the first states and counties
+ * up to the plan's included count, the first vertical where each further one costs extra (all of them where they
+ * are free). Only states in `offered` are kept (a trial may have chosen a province). The rest is shown unticked,
+ * with its price, for the member to add: the activation starts at the plan's price (issue 42).
+ */
+export function includedChoices(
+  plan: PlanSummary,
+  earlier: CoverageValues,
+  offered: string[],
+): CoverageValues {
+  const states = earlier.plan_states.filter((id) => offered.includes(id));
+  const limited = plan.coverage_limit !== -1;
+  const paidVerticals = plan.coverage_vertical_market === 1 && plan.additional_vertical_market_cost > 0;
+  const counties = plan.coverage_county && limited ? plan.coverage_limit : earlier.county_states.length;
+  return {
+    plan_states: plan.coverage_state && limited ? states.slice(0, plan.coverage_limit) : states,
+    plan_verticals: paidVerticals ? earlier.plan_verticals.slice(0, 1) : earlier.plan_verticals,
+    county_states: earlier.county_states.slice(0, counties),
+    county_names: earlier.county_names.slice(0, counties),
+    extra_states: 0,
+  };
+}

@@ -33,6 +33,27 @@ function upstreamFailure(status: 502 | 503 | 504, message: string) {
   return data<UpstreamFailureBody>({ upstreamFailure: true, title, message }, { status });
 }
 
+/**
+ * The words of a failure page while a charge whose answer was lost is being confirmed (decision 078): the
+ * member must not read "try again" then, whatever page fails.
+ */
+export const WHILE_CONFIRMING =
+  "The service is not answering right now, so we cannot confirm your payment or sign-up yet. You will not be charged twice: reload this page in a moment to see the result.";
+
+/**
+ * The upstream failures of calls that never left: the connection was refused (or the API's address did not
+ * resolve), or the request's budget was spent before the call. Nothing reached the API: a write made nothing.
+ */
+const neverSent = new WeakSet<object>();
+
+/** Whether `error` is an upstream failure of a call that never reached the API (see neverSent). */
+export function reachedNoApi(error: unknown): boolean {
+  return typeof error === "object" && error !== null && neverSent.has(error);
+}
+
+/** Codes of a connection that never opened: the request was not sent. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
 /** The message to show when `error` is an upstream failure thrown by the client, otherwise null. */
 export function upstreamFailureMessage(error: unknown): string | null {
   const body = (error as { data?: Partial<UpstreamFailureBody> } | null)?.data;
@@ -234,7 +255,7 @@ export class ApiClient {
       json = await response.json();
     } catch {
       logCall(method, path, response.status, "answer is not JSON");
-      throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+      throw this.failure(502, "The service sent an answer we could not read. Please try again shortly.");
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -243,7 +264,7 @@ export class ApiClient {
         .map((i) => `${i.path.join(".")}: ${i.message}`)
         .join("; ");
       logCall(method, path, response.status, `answer does not match the contract (${where})`);
-      throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+      throw this.failure(502, "The service sent an answer we could not read. Please try again shortly.");
     }
     return parsed.data;
   }
@@ -297,22 +318,32 @@ export class ApiClient {
             ? `not sent: the request's ${config.upstreamTimeoutMs} ms for API calls were spent`
             : `timed out: the request's ${config.upstreamTimeoutMs} ms for API calls are spent`;
         logCall(method, path, 0, note);
-        throw upstreamFailure(504, "The service did not answer in time. Please try again in a moment.");
+        const failure = this.failure(
+          504,
+          "The service did not answer in time. Please try again in a moment.",
+        );
+        if (left === 0) neverSent.add(failure);
+        throw failure;
       }
       if (this.request.signal.aborted) throw error; // the member went away: nothing to render
       if (error instanceof UnreadableAnswerError) {
         logCall(method, path, 0, `answer ${error.message}`);
-        throw upstreamFailure(502, "The service sent an answer we could not read. Please try again shortly.");
+        throw this.failure(502, "The service sent an answer we could not read. Please try again shortly.");
       }
       logCall(method, path, 0, `unreachable (${name})`);
-      throw upstreamFailure(503, "We cannot reach the service right now. Please try again in a moment.");
+      const failure = this.failure(
+        503,
+        "We cannot reach the service right now. Please try again in a moment.",
+      );
+      if (NOT_CONNECTED.has((error as NodeJS.ErrnoException)?.code ?? "")) neverSent.add(failure);
+      throw failure;
     }
   }
 
   private async fail(response: UpstreamAnswer, path: string, options: CallOptions): Promise<never> {
     if (response.status === 401 && options.auth !== false) throw this.toLogin();
     if (response.status >= 500) {
-      throw upstreamFailure(502, "The service ran into a problem. Please try again in a moment.");
+      throw this.failure(502, "The service ran into a problem. Please try again in a moment.");
     }
     let message = GENERIC_API_MESSAGE;
     let fieldErrors: Record<string, string[]> = {};
@@ -344,6 +375,11 @@ export class ApiClient {
     if (before && !isFreeTrial(before.data)) return null;
     const now = await this.call(endpoints.me, { fresh: true }).catch(() => null);
     return now && isTrialExpired(now.data, isoDay(new Date())) ? now.data : null;
+  }
+
+  /** An upstream failure, told without "try again" while this browser waits to hear of a charge. */
+  private failure(status: 502 | 503 | 504, message: string) {
+    return upstreamFailure(status, this.session.hasLateCharge() ? WHILE_CONFIRMING : message);
   }
 
   /** A 401 ends the session and sends the member to the login page, back here afterwards. */

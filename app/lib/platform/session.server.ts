@@ -20,6 +20,11 @@ type SessionData = {
   nudgeShown: boolean;
   /** A trial member's remaining reports as last seen, and the page where they ran out (if it was just now). */
   trialReports: { remaining: number; ranOutOn: string | null };
+  /**
+   * A charge whose answer was lost (app/lib/billing/late-charge.server.ts), sealed as the token is: its key is a
+   * sign-up's only credential, and it keeps the billing address typed.
+   */
+  lateCharge: string;
 };
 type FlashData = { toast: Toast; notice: string };
 
@@ -171,9 +176,39 @@ export class MemberSession {
     return seen?.remaining ?? null;
   }
 
-  /** The Set-Cookie value this request must send, if any. */
+  /** Whether this browser waits to hear about a charge whose answer was lost. */
+  hasLateCharge(): boolean {
+    return this.session.has("lateCharge");
+  }
+
+  /** The charge this browser waits to hear about (JSON, opened from its seal), or null. */
+  lateCharge(): unknown {
+    const sealed = this.session.get("lateCharge");
+    const json = sealed ? openToken(sealed, config.sessionSecrets) : null;
+    try {
+      return json ? (JSON.parse(json) as unknown) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  setLateCharge(value: object) {
+    this.session.set("lateCharge", sealToken(JSON.stringify(value), config.sessionSecrets));
+    this.state = "changed";
+  }
+
+  clearLateCharge() {
+    if (!this.session.has("lateCharge")) return;
+    this.session.unset("lateCharge");
+    this.state = "changed";
+  }
+
+  /** The Set-Cookie value this request must send, if any. A session left with nothing in it is removed. */
   async setCookieHeader(): Promise<string | null> {
     if (this.state === "destroyed") return storage.destroySession(this.session);
+    if (this.state === "changed" && Object.keys(this.session.data).length === 0) {
+      return storage.destroySession(this.session);
+    }
     if (this.state === "changed") return storage.commitSession(this.session);
     return null;
   }

@@ -61,10 +61,15 @@ async function waitFor(
  * side app, which found it free too, or as the local end of an outgoing connection): the app then cannot
  * listen, and it is started again on another free port, so the returned `url` is the one to use.
  */
-export async function startSideApp(port: number, env: Record<string, string> = {}): Promise<SideApp> {
+export async function startSideApp(
+  port: number,
+  env: Record<string, string> = {},
+  /** The API behind the proxy: the run's reference API, or one a spec started itself (its own clock). */
+  apiUrl = API_URL,
+): Promise<SideApp> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startSideAppOn(port, env);
+      return await startSideAppOn(port, env, apiUrl);
     } catch (error) {
       if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
       port = await freePort();
@@ -72,8 +77,8 @@ export async function startSideApp(port: number, env: Record<string, string> = {
   }
 }
 
-async function startSideAppOn(port: number, env: Record<string, string>): Promise<SideApp> {
-  const apiOrigin = new URL(API_URL).origin;
+async function startSideAppOn(port: number, env: Record<string, string>, apiUrl: string): Promise<SideApp> {
+  const apiOrigin = new URL(apiUrl).origin;
   const proxy = new FaultProxy(apiOrigin, SIDE_TIMEOUT_MS * 6);
   const proxyOrigin = await proxy.start();
   const url = `http://localhost:${port}`;
@@ -85,7 +90,7 @@ async function startSideAppOn(port: number, env: Record<string, string>): Promis
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      API_BASE_URL: `${proxyOrigin}${new URL(API_URL).pathname}`,
+      API_BASE_URL: `${proxyOrigin}${new URL(apiUrl).pathname}`,
       SESSION_SECRET: "e2e-side-app-session-secret-not-for-production",
       MARKETING_SITE_URL: MARKETING_URL,
       DEMO_SCHEDULING_URL: DEMO_URL,
