@@ -69,6 +69,7 @@ async function callAs(name: EndpointName, e: Endpoint, token: string, projectId:
     projectId,
     address: "Austin, TX",
     state: "TX",
+    key: "a-payment-key-never-used-0001",
   };
   const path = (e.path as (p: Record<string, string | number>) => string)(ids);
   const query =
