@@ -218,7 +218,7 @@ describe("alerts: made, listed, counted and mailed only inside the member's righ
       now: () => t.clock.now,
     });
     const from = (one<number | null>("SELECT max(id) FROM outbox") ?? 0) + 1;
-    expect(digests.runAlerts(t.clock.now, { userIds: [basicId] }).mailed).toBe(1);
+    expect(digests.runAlerts(afterSendHour(), { userIds: [basicId] }).mailed).toBe(1);
     const body = one<string>(
       "SELECT body FROM outbox WHERE user_id = ? AND kind = 'alerts' AND id >= ?",
       basicId,
@@ -232,6 +232,12 @@ describe("alerts: made, listed, counted and mailed only inside the member's righ
     expect(rights.openableIds(basicId, named)).toEqual(named);
   });
 });
+
+/** Midday in basic@'s zone (US Central) on today's local date: the digests send from SEND_HOUR local time on,
+ * so a run at the clock's own time would send nothing when the suite runs at night in Chicago. */
+function afterSendHour(): Date {
+  return new Date(`${localTime(t.clock.now, "America/Chicago").date}T18:00:00Z`);
+}
 
 describe("notes: the reminder digest, the calendar, its feed and the notes list", () => {
   it("name only projects basic@ may open", async () => {
@@ -251,7 +257,7 @@ describe("notes: the reminder digest, the calendar, its feed and the notes list"
       now: () => t.clock.now,
     });
     const from = (one<number | null>("SELECT max(id) FROM outbox") ?? 0) + 1;
-    digests.runReminders(t.clock.now, { userIds: [basicId] });
+    digests.runReminders(afterSendHour(), { userIds: [basicId] });
     const body = one<string>(
       "SELECT body FROM outbox WHERE user_id = ? AND kind = 'reminders' AND id >= ?",
       basicId,

@@ -161,7 +161,7 @@ export function rightsWorld(t: TestApi) {
       t.clock.now.toISOString(),
       JSON.stringify(spec.changed.map((i) => pick(projectIds, i * 3))),
     );
-    digests().runAlerts(t.clock.now, { userIds: [id] });
+    digests().runAlerts(middayInChicago(), { userIds: [id] });
 
     const fate = spec.fate;
     if (fate.kind === "paid") {
@@ -198,10 +198,14 @@ export function rightsWorld(t: TestApi) {
       localTime(t.clock.now, "America/Chicago").date,
       id,
     );
-    digests().runAlerts(t.clock.now, { userIds: [id] });
-    digests().runReminders(t.clock.now, { userIds: [id] });
+    digests().runAlerts(middayInChicago(), { userIds: [id] });
+    digests().runReminders(middayInChicago(), { userIds: [id] });
     return { id, email, token, spec, mailFrom };
   }
+
+  /** The digests send from SEND_HOUR in the member's zone (US Central) on: a run at midday there sends whatever
+   * hour the suite runs at. */
+  const middayInChicago = () => new Date(`${localTime(t.clock.now, "America/Chicago").date}T18:00:00Z`);
 
   const digests = () =>
     mailDigests({ db, appBaseUrl: "http://app.test", tokenTtlMs: 12 * 3600_000, now: () => t.clock.now });
