@@ -281,7 +281,7 @@ export function createMember(
             now,
           );
         // A paid, activated National subscription (every state, every vertical), as the seed gives member@, or
-        // the plan asked for with its coverage rows (a limited plan without them would see nothing, decision 074).
+        // the plan asked for with its coverage rows (a limited plan without them would see nothing, decision 151).
         const chosen = options.plan ?? { slug: "national" };
         const plan = conn.prepare("SELECT id, months FROM plans WHERE slug = ?").get(chosen.slug) as
           | { id: number; months: number }
