@@ -46,7 +46,7 @@ RUN npm ci --omit=dev --workspace=upstream --no-audit --no-fund
 # --- the reference API image: `docker build --target api` ---
 FROM ${NODE_IMAGE} AS api
 # Inside a container the API must listen on every interface to be reachable from the app's container. Without
-# SMTP_URL it refuses to start in production; MAIL_HOLD=1 keeps its mail in the outbox instead (README, "E-mail").
+# SMTP_URL it refuses to start in production; MAIL_HOLD=1 keeps its mail in the outbox instead (docs/email.md).
 ENV NODE_ENV=production UPSTREAM_PORT=3001 UPSTREAM_HOST=0.0.0.0 UPSTREAM_DB=/app/data/reference.sqlite
 WORKDIR /app
 COPY --from=api-deps --chown=node:node /app/package.json ./

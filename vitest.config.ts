@@ -18,7 +18,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Vitest leaves a core to itself by default: one worker on the 2-core machine. The files spend much of their
     // time importing and waiting on SQLite and sockets, so one worker per core takes about two thirds of the
-    // time there (figures in decision 099).
+    // time there (figures in decision 143).
     maxWorkers: availableParallelism(),
     projects: [
       {

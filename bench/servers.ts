@@ -77,7 +77,7 @@ export async function startApi(options: {
       UPSTREAM_PORT: String(options.port),
       UPSTREAM_HOST: "127.0.0.1",
       UPSTREAM_DB: options.dbPath,
-      // The bench measures the API without mail: nothing is sent, the schedules do not run (decision 084).
+      // The bench measures the API without mail: nothing is sent, the schedules do not run (decisions 084, 156).
       SMTP_URL: "",
       MAIL_HOLD: "1",
       // 50 parallel logins of one account from one address, as the app's (startApp): the API's login limit

@@ -326,7 +326,7 @@ export const endpoints = {
   }),
   charges: call("GET", "Users/Me/Charges", { answer: ChargesAnswer }),
   charge: call("GET", "Users/Me/Charges/:id{[0-9]+}", { answer: ChargeAnswer }),
-  // What happened to a charging request whose answer the app did not get (decision 078), by its idempotency key:
+  // What happened to a charging request whose answer the app did not get (decision 138), by its idempotency key:
   // the member's own activation (their token), or a sign-up (public: the key is the only credential).
   paymentState: call("GET", `Users/Me/Payments/:key${PAYMENT_KEY}`, { answer: PaymentStateAnswer }),
   signupPaymentState: call("GET", `Register/Payments/:key${PAYMENT_KEY}`, {

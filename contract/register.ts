@@ -107,7 +107,7 @@ export const SubscribeRequest = z.object({
   expected_total: z.number().nullable().optional(),
   /**
    * Made by the app for each activation form: a repeated post answers the first result, and GET
-   * Users/Me/Payments/{key} tells what happened to a post whose answer was lost (decision 078).
+   * Users/Me/Payments/{key} tells what happened to a post whose answer was lost (decision 138).
    */
   idempotency_key: z.string().min(16).max(100),
 });
@@ -157,7 +157,7 @@ export const ChargeAnswer = z.object({ data: Charge });
 export const PaymentKind = z.enum(["registration", "activation"]);
 
 /**
- * The state of a charging request by its idempotency key (decision 078): unknown (never seen, or not the asker's
+ * The state of a charging request by its idempotency key (decision 138): unknown (never seen, or not the asker's
  * to see), pending, refused (with the API's answer), or completed (with what it made: the amount charged, whether
  * it made a trial, and for an activation its receipt).
  */

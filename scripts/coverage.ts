@@ -1,6 +1,6 @@
 /**
  * `npm run coverage`: one line/statement/function/branch coverage report of app/ from both test layers
- * (decision 092, README "Coverage").
+ * (decision 092, docs/testing.md, "Coverage").
  *
  * 1. The coverage build (BUILD_FOR_COVERAGE=1 npm run build: source maps, unminified).
  * 2. Vitest with V8 coverage (vitest.coverage.config.ts) into coverage/raw/vitest.

@@ -36,7 +36,7 @@ export const TRIAL_OVER_MAY_CALL = {
   subscribe: "always",
   charges: "always",
   charge: "always",
-  // A late activation's outcome, by its idempotency key (decision 078).
+  // A late activation's outcome, by its idempotency key (decision 138).
   paymentState: "always",
   logout: "always",
   // The screen of the last report.

@@ -1,5 +1,5 @@
 /**
- * Abuse limits that hold (issue 11, docs/decisions/012-request-and-abuse-limits.md): the client is the socket's
+ * Abuse limits that hold (issue 11, docs/decisions/131-abuse-limits.md): the client is the socket's
  * address (or the rightmost untrusted hop behind TRUSTED_PROXIES), never what a header says; an account is
  * slowed down, not locked out, by a stranger's failures; ForgotPassword has the same limiter; and with
  * REDIS_URL several instances share one count. Each test starts side apps of its own (support/side-app.ts)

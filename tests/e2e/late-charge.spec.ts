@@ -1,5 +1,5 @@
 /**
- * A charge that outlives the deadline is told as what it is (issue 42, decision 078). The side app (the production
+ * A charge that outlives the deadline is told as what it is (issue 42, decision 138). The side app (the production
  * build, UPSTREAM_TIMEOUT_MS 1 s) talks to the reference API through a proxy that holds the answer of the charging
  * call, and of the calls that ask what became of it, past the app's deadline: the API charges, the app never hears.
  * The member is told the payment is being confirmed (never "try again"), and once the API can be asked, ends on

@@ -1,5 +1,5 @@
 /**
- * A charging call whose answer is lost (decision 078), as the app reads it: which failures of the activation's or
+ * A charging call whose answer is lost (decision 138), as the app reads it: which failures of the activation's or
  * the sign-up's call leave the outcome unknown (then the page confirms by the key, and never says "try again"),
  * what the API's answer about a key means for the page, and what the session keeps meanwhile (sealed, no card, no
  * password). The API is the edge: a local HTTP server stands in for it and fails as the test says.

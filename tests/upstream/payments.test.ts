@@ -1,5 +1,5 @@
 /**
- * A charge whose answer the app did not get (issue 42, decision 078): the state of a charging request by its
+ * A charge whose answer the app did not get (issue 42, decision 138): the state of a charging request by its
  * idempotency key. GET Users/Me/Payments/{key} answers a member's own activations only; GET Register/Payments/{key}
  * answers a sign-up to whoever holds the key, without naming the member. Unknown, pending (a processor still at
  * work), refused (with the processor's words) and completed (with the amount and the receipt); a lookup never

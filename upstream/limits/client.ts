@@ -1,6 +1,6 @@
 /**
  * Who calls the API, for the limits of its public calls. The API is reached only by the app, which forwards the
- * member's address (the one its own limits count, decision 012) in X-Forwarded-For, and for a login the id of the
+ * member's address (the one its own limits count, decision 131) in X-Forwarded-For, and for a login the id of the
  * member's known browser (decision 079) in X-Login-Device. Both are believed only when the socket's peer is a
  * trusted address (UPSTREAM_TRUSTED_PROXIES; loopback by default: the app beside the API), and then X-Forwarded-For
  * only up to its rightmost hop that is not itself trusted. Anyone else is the socket's address, whatever it says.

@@ -1,5 +1,5 @@
 /**
- * The limits of the API's public calls: the app's limits of the same forms (decision 012, 079, 080; the app's
+ * The limits of the API's public calls: the app's limits of the same forms (decision 131, 079, 080; the app's
  * configuration, app/lib/platform/config.server.ts), under the same environment variables and with the same
  * defaults, so that `npm start` configures the pair once.
  */

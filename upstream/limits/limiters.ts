@@ -1,6 +1,6 @@
 /**
  * The three kinds of limit of the API's public calls, as the app's (app/lib/platform/rate-limit.server.ts,
- * decisions 012, 079, 080), on rate-limiter-flexible's counters:
+ * decisions 131, 079, 080), on rate-limiter-flexible's counters:
  * - AccountLimiter: per account a progressive delay instead of a lock (after `delayAfter` counted attempts each
  *   further one waits min(2^(n − delayAfter), maxDelay) seconds, one attempt at a time), per client a number of
  *   attempts per window; a known device (the login of decision 079) is counted against its own id only;

@@ -2,7 +2,7 @@
  * The counters of the API's limits (upstream/limits/): rate-limiter-flexible's store contract, in Redis when a
  * URL is given (several API instances then share them; while Redis is unreachable each counts in its own
  * memory), else in one bounded in-memory table where the least recently used keys go first, never all of them.
- * The same design as the app's (decision 012); the API keeps its own code (it never imports app/).
+ * The same design as the app's (decision 131); the API keeps its own code (it never imports app/).
  */
 import { Redis } from "ioredis";
 import type { RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter-flexible";

@@ -71,7 +71,7 @@ export const priceChanged = (total: number) =>
 
 /**
  * A plan limited by states, counties or verticals gets at least one of each kind it is limited by (422): no
- * coverage rows never means national (decision 074).
+ * coverage rows never means national (decision 151).
  */
 export function requireCoverage(checked: Pick<CheckedChoices, "plan" | "states" | "counties" | "verticals">) {
   const dims = limitedDimensions(checked.plan);

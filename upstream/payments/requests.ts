@@ -1,5 +1,5 @@
 /**
- * The state of each charging request by its idempotency key (payment_requests, migration 092; decision 078): a
+ * The state of each charging request by its idempotency key (payment_requests, migration 092; decision 138): a
  * sign-up (POST Register) or an activation (POST Users/Me/Subscription) is 'pending' from its start, then
  * 'completed' in the transaction of what it made, or 'refused' with the answer it got. When the app does not get
  * the answer in time (or loses it), it asks here what happened instead of asking the member to try again.

@@ -7,7 +7,7 @@ import { paymentRequests } from "../payments/requests";
 const isKey = (key: string) => key.length >= 16 && key.length <= 100;
 
 /**
- * What happened to a charging request whose answer the app did not get (decision 078), by its idempotency key:
+ * What happened to a charging request whose answer the app did not get (decision 138), by its idempotency key:
  * GET Users/Me/Payments/{key}, the member's own activation (anyone else's key reads 'unknown'); GET
  * Register/Payments/{key}, a sign-up, answered to whoever holds the key (the app made it and keeps it in the
  * member's session) with what the completion page needs and nothing that names the member. Neither charges.

@@ -521,7 +521,7 @@ export function registerRoutes(deps: Deps, processor: CardProcessor = fakeProces
   }
 
   /**
-   * An activated subscription whose limited dimension has no rows (made before decision 074, and not repaired
+   * An activated subscription whose limited dimension has no rows (made before decision 151, and not repaired
    * by migration 071) chooses it here, within what the plan includes: no charge, and no change to a dimension
    * already chosen.
    */

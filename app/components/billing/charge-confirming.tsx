@@ -1,5 +1,5 @@
 /**
- * A charge whose answer was lost, while the app finds out what happened (decision 078): "We are confirming your
+ * A charge whose answer was lost, while the app finds out what happened (decision 138): "We are confirming your
  * payment…", what was sent, and never "try again". Without JavaScript the page reloads itself every few seconds
  * (a refresh inside <noscript>, so that a page that runs its script never reloads) and offers 'Check again'; with
  * JavaScript it asks again in place (the loaders' revalidation), and moves on once the answer is in.

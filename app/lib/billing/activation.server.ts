@@ -27,7 +27,7 @@ import {
 
 /**
  * What the activation form holds, card fields excepted; `slots_plan` is the plan its slots were drawn for, and
- * `idempotency_key` the key the page was given for its charge (decision 078).
+ * `idempotency_key` the key the page was given for its charge (decision 138).
  */
 export type ActivationValues = BillingValues &
   CoverageValues & { plan: string; slots_plan: string; terms: boolean; idempotency_key: string };

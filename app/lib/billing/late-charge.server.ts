@@ -1,6 +1,6 @@
 /**
  * A charging call (the activation, the sign-up's Register) whose answer did not come in time or was lost
- * (decision 078). The API may have charged the card: the app does not say "try again". It keeps the request's
+ * (decision 138). The API may have charged the card: the app does not say "try again". It keeps the request's
  * key, plan and what was typed (never card data or a password) in the member's session, and asks the API what
  * happened by the key (GET Users/Me/Payments/{key}, GET Register/Payments/{key}); the page shows "We are confirming
  * your payment…" until the answer is the completed result, the API's refusal, or that the request never arrived.

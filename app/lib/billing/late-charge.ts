@@ -1,5 +1,5 @@
 /**
- * A charge whose answer did not come in time or was lost (decision 078): what the member reads while the app finds
+ * A charge whose answer did not come in time or was lost (decision 138): what the member reads while the app finds
  * out what happened, and what the page shows once it knows. Never "try again": the card may have been charged.
  */
 import { money } from "./pricing";

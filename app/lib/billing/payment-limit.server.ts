@@ -37,7 +37,7 @@ export const emailPayer = (email: string) =>
 
 /**
  * How a card attempt ended: only a refused card counts against the limit ("unknown": its answer was lost, and the
- * page finds out what happened, decision 078).
+ * page finds out what happened, decision 138).
  */
 type CardOutcome = "approved" | "declined" | "not-charged" | "unknown";
 

@@ -94,7 +94,7 @@ export const planDisplayName = (name: string) => name.replace(/ Edition/g, "").t
 /**
  * USD, dropping '.00': $3,495 and $1,999.95, as Intl's en-US currency format writes them, but without building
  * one: the first currency formatter of a page loads the browser's number and currency data, a 15–19 ms task on
- * the checkout's first load that no render could slice (decision 103).
+ * the checkout's first load that no render could slice (decision 136).
  */
 export function money(amount: number): string {
   const whole = Number.isInteger(Math.round(amount * 100) / 100);

@@ -4,7 +4,7 @@
  * A number as `Intl.NumberFormat("en-US", { maximumFractionDigits })` writes it (thousands commas, at most
  * `maxFraction` decimals, no trailing zeros), without building a formatter: building the first one loads the
  * browser's number-formatting data, a noticeable part of a list page's first load on a slow CPU (measured with
- * bench/profile-client.ts, decision 066), for what is only commas and a decimal point here.
+ * bench/profile-client.ts, decision 136), for what is only commas and a decimal point here.
  */
 export function formatEnUs(value: number, maxFraction: number): string {
   const [whole, fraction] = roundedDigits(Math.abs(value), maxFraction);

@@ -34,7 +34,7 @@ function upstreamFailure(status: 502 | 503 | 504, message: string) {
 }
 
 /**
- * The words of a failure page while a charge whose answer was lost is being confirmed (decision 078): the
+ * The words of a failure page while a charge whose answer was lost is being confirmed (decision 138): the
  * member must not read "try again" then, whatever page fails.
  */
 export const WHILE_CONFIRMING =

@@ -1,5 +1,5 @@
 /**
- * Abuse limits of the public forms, on rate-limiter-flexible (docs/decisions/012-request-and-abuse-limits.md):
+ * Abuse limits of the public forms, on rate-limiter-flexible (docs/decisions/131-abuse-limits.md):
  *
  * - per e-mail address, a progressive delay instead of a lock: after `delayAfter` counted attempts, each further
  *   one waits min(2^(n − delayAfter), maxDelay) seconds after the n-th. At most one attempt per address is under

@@ -5,7 +5,7 @@
  *
  * Held answers are the other way round (`proxy.hold(...)`): the request reaches the API, which does what it asks,
  * and the proxy keeps the API's answer until `proxy.release()`. An app that gives up first never gets it: a
- * charge made, its answer lost (decision 078).
+ * charge made, its answer lost (decision 138).
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";

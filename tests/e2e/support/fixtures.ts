@@ -281,7 +281,7 @@ export function createMember(
             now,
           );
         // A paid, activated National subscription (every state, every vertical), as the seed gives member@, or
-        // the plan asked for with its coverage rows (a limited plan without them would see nothing, decision 074).
+        // the plan asked for with its coverage rows (a limited plan without them would see nothing, decision 151).
         const chosen = options.plan ?? { slug: "national" };
         const plan = conn.prepare("SELECT id, months FROM plans WHERE slug = ?").get(chosen.slug) as
           | { id: number; months: number }
@@ -371,10 +371,10 @@ export async function expectAxeClean(page: Page, options: { include?: string; ex
   }
   // Legacy mode runs axe in the page itself, without the blank page the default opens to gather its results:
   // half the time on every screen, the same findings on ours, which have no frame of their own (the one frame,
-  // a training video's player, is another site's and not ours to check). Decision 099.
+  // a training video's player, is another site's and not ours to check). Decision 142.
   // Only violations are read, so only violations are gathered in full: for the passes axe would otherwise
   // build a selector and an HTML excerpt of every node it checked, a third of its time on a long list page.
-  // The violations, their nodes and messages are the same (decision 100).
+  // The violations, their nodes and messages are the same (decision 142).
   let builder = new AxeBuilder({ page: target })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .options({ resultTypes: ["violations"] })

@@ -17,7 +17,7 @@ import { freePort } from "./raw-http";
 export const FAULT_APP_PORT = Number(process.env.E2E_FAULT_APP_PORT ?? APP_PORT + 10);
 /**
  * The side app's upstream timeout: low, so the "timeout" fault costs about a second per request. Not lower: at
- * 500 ms a working page's API calls ran out of it now and then under the full suite's load (decision 102).
+ * 500 ms a working page's API calls ran out of it now and then under the full suite's load (decision 141).
  */
 export const SIDE_TIMEOUT_MS = 1_000;
 /** Failed logins per e-mail before the side app makes each next attempt wait (the main app's is raised). */
