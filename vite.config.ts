@@ -16,7 +16,7 @@ const browserChunks = {
   ],
 };
 
-// V8's explicit compile hint (decision 103): nearly all of the framework chunk's functions run during the first
+// V8's explicit compile hint (decision 146): nearly all of the framework chunk's functions run during the first
 // load, and compiled one by one as each was first called they lengthened hydration's tasks on a cold phone. With
 // the hint V8 compiles them all as the file loads. After minification (`postBanner`), which drops comments.
 const compileHint = (chunk: { name: string }) =>

@@ -50,7 +50,7 @@ const WAIT_FOR_FIRST_PAINT =
  * `nextTask()`: a promise that settles in a new task, so that the steps after the paint are short tasks of their
  * own. A message to itself rather than a 0 ms timer: nested timers are held at least 4 ms each after the fifth,
  * and a page's dozen or more steps then left the main thread idle for tens of milliseconds before hydration
- * (decision 101).
+ * (decision 145).
  */
 const NEXT_TASK =
   "const nextTask=window.MessageChannel?()=>new Promise((r)=>{const c=new window.MessageChannel();" +
