@@ -16,7 +16,7 @@
  * reads it, and the context key, from the build's server entry (app/entry.server.tsx re-exports them).
  */
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
@@ -224,10 +224,16 @@ function summary(error: unknown) {
   return error instanceof Error ? `${error.name}: ${error.message}` : "non-Error value thrown";
 }
 
-export async function startAppServer(options: { buildPath?: string } = {}) {
-  const buildPath = resolve(
-    options.buildPath ?? process.env.APP_BUILD ?? join(ROOT, "build/server/index.js"),
-  );
+/** The build, and what the server reads from its server entry. */
+interface LoadedApp {
+  build: ServerBuild;
+  buildPath: string;
+  config: Config;
+  requestInfoContext: RouterContext<RequestInfo>;
+}
+
+/** Imports the server build; an invalid configuration or an old build ends the process with one line, no stack. */
+async function loadApp(buildPath: string): Promise<LoadedApp> {
   let build: ServerBuild;
   try {
     build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
@@ -241,20 +247,89 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     console.error("[server] the build does not export config and requestInfoContext: run `npm run build`.");
     process.exit(1);
   }
-  const { config, requestInfoContext } = entry as AppEntry;
+  return { build, buildPath, config: entry.config, requestInfoContext: entry.requestInfoContext };
+}
+
+function accessLog(method: string, target: string, res: ServerResponse, started: number) {
+  const ms = (performance.now() - started).toFixed(1);
+  const status = res.writableFinished
+    ? String(res.statusCode)
+    : `${res.headersSent ? res.statusCode : "-"} aborted`;
+  process.stdout.write(`${method} ${logPath(target)} ${status} ${ms} ms\n`);
+}
+
+/** The Fetch API request React Router gets: the node request's headers, its body (read already), its abort. */
+function fetchRequest(req: IncomingMessage, res: ServerResponse, host: string, body: Buffer | null): Request {
+  const method = req.method === "HEAD" ? "HEAD" : req.method === "POST" ? "POST" : "GET";
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = fetchHeaders(req);
+  let init: RequestInit = { method, headers, signal: controller.signal };
+  if (method === "POST") {
+    headers.delete("transfer-encoding");
+    headers.set("content-length", String(body?.length ?? 0));
+    // A Buffer is a Uint8Array; TypeScript's DOM types want one over a plain ArrayBuffer.
+    init = { ...init, body: (body ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer> };
+  }
+  return new Request(`http://${host}${req.url}`, init);
+}
+
+/** Writes the app's answer: status, headers (cookies held back from shared-cacheable answers), compressed body. */
+async function sendResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  allowed: () => string,
+): Promise<void> {
+  const method = req.method ?? "GET";
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  // Never a cookie on an answer a shared cache may keep and hand to others (the app already holds it back:
+  // app/lib/platform/middleware.server.ts; this is the last line).
+  if (cookies.length && sharedCacheable(response.headers.get("cache-control"))) {
+    console.warn(
+      `[server] ${method} ${logPath(req.url ?? "/")}: Set-Cookie dropped from a shared-cacheable answer`,
+    );
+  } else if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (response.status === 405 && !res.hasHeader("allow")) res.setHeader("Allow", allowed());
+  const noBody = method === "HEAD" || response.status === 204 || response.status === 304;
+  if (!response.body || noBody) {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  let encoding: "br" | "gzip" | null = null;
+  if (
+    !response.headers.has("content-encoding") &&
+    compressible(response.headers.get("content-type"), response.headers.get("content-length"))
+  ) {
+    encoding = preferredEncoding(req.headers["accept-encoding"], ["br", "gzip"]);
+    const vary = response.headers.get("vary");
+    res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  }
+  if (encoding) {
+    res.setHeader("Content-Encoding", encoding);
+    res.removeHeader("Content-Length");
+  }
+  await writeBody(response.body, res, encoding);
+}
+
+/**
+ * The request pipeline: static files, secret paths, methods, the query, the body's size and shape, and then the
+ * app. Each refusal is answered before React Router parses anything.
+ */
+function requestPipeline(app: LoadedApp) {
+  const { config, requestInfoContext } = app;
   const limits = config.requestLimits;
   const trusted = config.trustedProxies?.blockList ?? null;
-  const handleRequest = createRequestHandler(build, "production");
-  const statics = staticFiles(resolve(dirname(buildPath), "..", "client"));
-  const methods = methodTable(build);
-
-  function accessLog(method: string, target: string, res: ServerResponse, started: number) {
-    const ms = (performance.now() - started).toFixed(1);
-    const status = res.writableFinished
-      ? String(res.statusCode)
-      : `${res.headersSent ? res.statusCode : "-"} aborted`;
-    process.stdout.write(`${method} ${logPath(target)} ${status} ${ms} ms\n`);
-  }
+  const handleRequest = createRequestHandler(app.build, "production");
+  const statics = staticFiles(resolve(dirname(app.buildPath), "..", "client"));
+  const methods = methodTable(app.build);
 
   /** A refusal of a request whose body may be partly unread: answered, then closed (closeAfterAnswer). */
   async function refuse(
@@ -282,20 +357,6 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
   ) {
     const host = req.headers.host ?? "localhost";
     if (!HOST.test(host)) return plainAnswer(res, 400, "Bad request.");
-    const method = req.method === "HEAD" ? "HEAD" : req.method === "POST" ? "POST" : "GET";
-    const controller = new AbortController();
-    res.once("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const headers = fetchHeaders(req);
-    let init: RequestInit = { method, headers, signal: controller.signal };
-    if (method === "POST") {
-      headers.delete("transfer-encoding");
-      headers.set("content-length", String(body?.length ?? 0));
-      // A Buffer is a Uint8Array; TypeScript's DOM types want one over a plain ArrayBuffer.
-      init = { ...init, body: (body ?? new Uint8Array(0)) as Uint8Array<ArrayBuffer> };
-    }
-    const request = new Request(`http://${host}${req.url}`, init);
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       clientAddress: clientAddressOf(
@@ -305,44 +366,11 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
       ),
       refusal,
     });
-    const response = await handleRequest(request, context);
-
-    res.statusCode = response.status;
-    for (const [name, value] of response.headers) {
-      if (name !== "set-cookie") res.setHeader(name, value);
-    }
-    const cookies = response.headers.getSetCookie();
-    // Never a cookie on an answer a shared cache may keep and hand to others (the app already holds it back:
-    // app/lib/platform/middleware.server.ts; this is the last line).
-    if (cookies.length && sharedCacheable(response.headers.get("cache-control"))) {
-      console.warn(
-        `[server] ${method} ${logPath(req.url ?? "/")}: Set-Cookie dropped from a shared-cacheable answer`,
-      );
-    } else if (cookies.length) res.setHeader("Set-Cookie", cookies);
-    if (response.status === 405 && !res.hasHeader("allow")) res.setHeader("Allow", methods.allowed(pathname));
-    const noBody = method === "HEAD" || response.status === 204 || response.status === 304;
-    if (!response.body || noBody) {
-      await response.body?.cancel();
-      res.end();
-      return;
-    }
-    let encoding: "br" | "gzip" | null = null;
-    if (
-      !response.headers.has("content-encoding") &&
-      compressible(response.headers.get("content-type"), response.headers.get("content-length"))
-    ) {
-      encoding = preferredEncoding(req.headers["accept-encoding"], ["br", "gzip"]);
-      const vary = response.headers.get("vary");
-      res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-    }
-    if (encoding) {
-      res.setHeader("Content-Encoding", encoding);
-      res.removeHeader("Content-Length");
-    }
-    await writeBody(response.body, res, encoding);
+    const response = await handleRequest(fetchRequest(req, res, host, body), context);
+    await sendResponse(req, res, response, () => methods.allowed(pathname));
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
     const method = req.method ?? "GET";
     const target = req.url ?? "/";
@@ -371,7 +399,7 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     if (get) return answerFromApp(req, res, pathname, null, null);
 
     // A client waiting for "100 Continue" has sent nothing yet: a declared size over the limit is refused before it
-    // sends any of it (server.on("checkContinue") below holds the 100 back).
+    // sends any of it (listenFor's checkContinue holds the 100 back).
     if (declaredTooLarge(req, limits.maxBodyBytes) && expectsContinue(req)) {
       return refuse(req, res, pathname, REFUSALS.bodyTooLarge);
     }
@@ -387,8 +415,14 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
     const formRefusal = checkFormBody(req.headers["content-type"], read.body, limits);
     if (formRefusal) return refuse(req, res, pathname, formRefusal);
     return answerFromApp(req, res, pathname, read.body, null);
-  }
+  };
+}
 
+/** The node:http server around the pipeline: its timeouts, "100 Continue", CONNECT, and a graceful stop. */
+function createAppServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  maxBodyBytes: number,
+) {
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     stopper.track(req, res);
     handle(req, res).catch((error) => {
@@ -407,9 +441,9 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
   );
   const stopper = gracefulStop(server);
   // "Expect: 100-continue": the client is told to go on unless the size it declares is already too large, which
-  // handle() then refuses at once (413), before the client has sent a byte of it.
+  // the pipeline then refuses at once (413), before the client has sent a byte of it.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
-    if (!declaredTooLarge(req, limits.maxBodyBytes)) res.writeContinue();
+    if (!declaredTooLarge(req, maxBodyBytes)) res.writeContinue();
     onRequest(req, res);
   });
   // CONNECT never becomes a request event: answer it here, like the other methods no route serves.
@@ -419,7 +453,11 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
       "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
     );
   });
+  return { server, stopper };
+}
 
+/** Listens on the configured address; a port in use ends the process with one line. */
+async function listen(server: Server, config: Config): Promise<void> {
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once("error", rejectListen);
     server.listen(config.port, config.host, () => resolveListen());
@@ -429,7 +467,10 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
   });
   const shown = config.host.includes(":") ? `[${config.host}]` : config.host;
   console.log(`[server] listening on http://${shown}:${config.port}`);
+}
 
+/** SIGINT/SIGTERM: running requests get a few seconds, then the process exits. */
+function stopOnSignals(stopper: ReturnType<typeof gracefulStop>): void {
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
@@ -440,5 +481,14 @@ export async function startAppServer(options: { buildPath?: string } = {}) {
       setTimeout(() => process.exit(0), 5_000).unref();
     });
   }
+}
+
+export async function startAppServer(options: { buildPath?: string } = {}) {
+  const app = await loadApp(
+    resolve(options.buildPath ?? process.env.APP_BUILD ?? join(ROOT, "build/server/index.js")),
+  );
+  const { server, stopper } = createAppServer(requestPipeline(app), app.config.requestLimits.maxBodyBytes);
+  await listen(server, app.config);
+  stopOnSignals(stopper);
   return server;
 }
