@@ -74,13 +74,22 @@ describe("property: a saved search's mail names only projects the member may ope
                 | null)
             : null;
           const search = state ? { state: [state] } : {};
-          const saved = await t.call(
-            "POST",
-            "/Users/Me/SavedSearches",
-            { name: `Leads ${member.id}`, search: JSON.stringify(search), mail_frequency: "daily" },
-            token,
-          );
-          expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+          const body = {
+            name: `Leads ${member.id}`,
+            search: JSON.stringify(search),
+            mail_frequency: "daily",
+          };
+          const saved = await t.call("POST", "/Users/Me/SavedSearches", body, token);
+          if (saved.status === 403) {
+            // A trial that is over may not save a search: one it saved while it ran still has its mail on.
+            const now = t.clock.now.toISOString();
+            t.db
+              .prepare(
+                `INSERT INTO saved_searches (user_id, kind, name, search, created_at, mail_frequency, mail_since)
+                 VALUES (?, 'project', ?, ?, ?, 'daily', ?)`,
+              )
+              .run(member.id, body.name, body.search, now, now);
+          } else expect(saved.status, JSON.stringify(saved.body)).toBe(201);
 
           // Research enters the projects a minute after, one second apart (the last newest).
           const start = t.clock.now.getTime() + 60_000;
