@@ -18,7 +18,8 @@ export const SavedSearch = z.object({
   id: z.number().int(),
   name: z.string(),
   search: z.string(),
-  mail_frequency: SavedSearchMailFrequency,
+  /** A service that does not know the field (an older provider) answers as if every search were "off". */
+  mail_frequency: SavedSearchMailFrequency.catch("off"),
 });
 export type SavedSearch = z.infer<typeof SavedSearch>;
 export const SavedSearchListAnswer = dataEnvelope(z.array(SavedSearch));

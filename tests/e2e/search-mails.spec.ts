@@ -9,6 +9,7 @@ import {
   APP_URL,
   createMember,
   expect,
+  expectAxeClean,
   expectDialogOpen,
   loginTo,
   query,
@@ -71,6 +72,7 @@ test("a saved search set to daily → one mail of its new match; its unsubscribe
     const save = page.getByRole("dialog", { name: "Save Search" });
     await expectDialogOpen(save);
     await expect(save.getByLabel("E-mail new matches")).toHaveValue("off");
+    await expectAxeClean(page);
     await save.getByLabel("Name").fill(name);
     await save.getByLabel("E-mail new matches").selectOption({ label: "Daily" });
     await save.getByRole("button", { name: "Save" }).click();
@@ -82,6 +84,7 @@ test("a saved search set to daily → one mail of its new match; its unsubscribe
     const list = page.getByRole("dialog", { name: "Saved Searches" });
     await expectDialogOpen(list);
     await expect(list.getByLabel(`${name}: E-mail new matches`)).toHaveValue("daily");
+    await expectAxeClean(page);
 
     // Research enters a project the search matches; the scheduler's run mails it, once.
     const title = `Zephyr Medical Office ${tag}`;
