@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { AutoCloseAlert, ConfirmDialog } from "~/components/detail/dialog-form";
 import { CancelButton, ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
@@ -58,13 +64,16 @@ export function SaveSearchDialog({
         <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
         {mailChoice ? (
           <>
-            <label htmlFor="save-search-mail" className="mt-4 mb-1 block text-sm font-medium text-slate-700">
+            <label
+              htmlFor={fields.mail_frequency.id}
+              className="mt-4 mb-1 block text-sm font-medium text-slate-700"
+            >
               E-mail new matches
             </label>
+            {/* The choice made comes back with a refused save (conform's last result), with or without script. */}
             <select
-              id="save-search-mail"
-              name="mail_frequency"
-              defaultValue="off"
+              {...getSelectProps(fields.mail_frequency)}
+              key={fields.mail_frequency.key}
               aria-describedby="save-search-mail-help"
               className={`${SELECT_CLASS} w-full`}
             >
