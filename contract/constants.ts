@@ -72,7 +72,11 @@ export const PROJECT_ORDER_BY = [
   "created_at",
   "updated_at",
   "tag",
+  "bidding_date",
 ] as const;
+
+/** The "Bids due" windows of the project search, in days from today (`bidsDue`, issue 45). */
+export const BIDS_DUE_DAYS = ["7", "30", "90"] as const;
 
 export const CONTACT_ORDER_BY = [
   "first_name",

@@ -28,6 +28,8 @@ export const ProjectRow = z.object({
   minimum_value: z.number().nullable(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
+  /** The bid date (issue 45's list column); absent from older APIs. */
+  bidding_date: IsoDate.nullable().optional(),
   tag: z.array(Tag),
   user: SavedLink.nullable(),
   /**
