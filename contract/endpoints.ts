@@ -60,6 +60,8 @@ import {
   ContactAdvancedOptionsAnswer,
   ContactAnswer,
   ContactListAnswer,
+  ContactProjectsAnswer,
+  ContactProjectsQuery,
   SaveContactRequest,
 } from "./contacts";
 import { ListDownloadRequest, ListQuery, NoteListQuery } from "./lists";
@@ -245,6 +247,10 @@ export const endpoints = {
   saveContactNote: call("POST", "Contacts/AddNote", { body: AddContactNoteRequest, answer: AckAnswer }),
   contact: call("GET", `Contacts/:id${ID}`, { answer: ContactAnswer }),
   unsaveContact: call("DELETE", `Contacts/:id${ID}`, { answer: AckAnswer }),
+  contactProjects: call("GET", `Contacts/:id${ID}/Projects`, {
+    query: ContactProjectsQuery,
+    answer: ContactProjectsAnswer,
+  }),
 
   // Companies
   companies: call("GET", "Companies", { query: ListQuery, answer: CompanyListAnswer }),

@@ -46,6 +46,8 @@ const ProjectContact = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   title: z.string().nullable(),
+  /** The company's id, for its page (issue 45); absent from older APIs. */
+  company_id: z.number().int().nullable().optional(),
   company_name: z.string().nullable(),
   company_type: Named.nullable(),
   email: z.string().nullable(),

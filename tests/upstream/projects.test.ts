@@ -387,6 +387,9 @@ describe("GET Projects/{id}", () => {
     const times = p.updates.map((u) => u.updated_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(p.contacts.length).toBeGreaterThan(0);
+    // Each contact names its company's id, for the company's page.
+    const companyOf = t.db.prepare("SELECT company_id FROM contacts WHERE id = ?").pluck();
+    for (const c of p.contacts) expect(c.company_id ?? null).toBe(companyOf.get(c.id));
     expect(p.materials.length).toBeGreaterThan(0);
     expect(typeof p.lat).toBe("number");
   });

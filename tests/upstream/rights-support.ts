@@ -365,6 +365,9 @@ export async function derivedLists(t: TestApi, member: Member) {
     lists[`${m.kind} e-mail`] = [...m.body.matchAll(/\/Projects\/(\d+)/g)].map((x) => Number(x[1]));
   lists.search = rowIds(await get("/Projects?perPage=100"));
   lists.saved = rowIds(await get("/Projects?mine=1&perPage=100"));
+  lists["bids due"] = rowIds(
+    await get(`/Projects?perPage=100&advanced=${encodeURIComponent(JSON.stringify({ bidsDue: "90" }))}`),
+  );
   const saved = await t.call(
     "POST",
     "/Users/Me/SavedSearches",
@@ -408,8 +411,15 @@ export async function derivedLists(t: TestApi, member: Member) {
   ];
   lists.similar = [];
   lists["company projects"] = [];
+  lists["contact projects"] = [];
   for (const projectId of around) {
     lists.similar.push(...rowIds(await get(`/Projects/${projectId}/Similar`)));
+    const people = t.db
+      .prepare("SELECT contact_id FROM project_contacts WHERE project_id = ? ORDER BY contact_id LIMIT 2")
+      .pluck()
+      .all(projectId) as number[];
+    for (const contactId of people)
+      lists["contact projects"].push(...rowIds(await get(`/Contacts/${contactId}/Projects`)));
     const companies = t.db
       .prepare(
         "SELECT DISTINCT c.company_id FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id WHERE pc.project_id = ? AND c.company_id IS NOT NULL LIMIT 2",

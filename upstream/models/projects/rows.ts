@@ -172,6 +172,7 @@ export function projectRows(db: Db) {
       first_name: string | null;
       last_name: string | null;
       title: string | null;
+      company_id: number | null;
       company_name: string | null;
       company_type_id: number | null;
       company_type_name: string | null;
@@ -179,7 +180,7 @@ export function projectRows(db: Db) {
       phone: string | null;
     }
   >(
-    `SELECT c.id, c.first_name, c.last_name, c.title, co.name AS company_name, ct.id AS company_type_id, ct.name AS company_type_name,
+    `SELECT c.id, c.first_name, c.last_name, c.title, co.id AS company_id, co.name AS company_name, ct.id AS company_type_id, ct.name AS company_type_name,
        c.email, c.phone
      FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id
      LEFT JOIN companies co ON co.id = c.company_id
@@ -235,6 +236,7 @@ export function projectRows(db: Db) {
         first_name: c.first_name,
         last_name: c.last_name,
         title: c.title,
+        company_id: c.company_id,
         company_name: c.company_name,
         company_type:
           c.company_type_id !== null && c.company_type_name !== null
