@@ -393,6 +393,12 @@ export async function derivedLists(t: TestApi, member: Member) {
   const feed = hash ? await t.call("GET", `/Calendar/Feed?hash=${hash}`) : null;
   lists.feed =
     feed?.status === 200 ? feed.body.data.notes.map((r: { project_id: number }) => r.project_id) : [];
+  // The bid dates of saved projects beside them (issue 45).
+  lists["calendar bids"] = ((await get("/UserProjects/NoteNotifications"))?.bids ?? []).map(
+    (r: { project_id: number }) => r.project_id,
+  );
+  lists["feed bids"] =
+    feed?.status === 200 ? (feed.body.data.bids ?? []).map((r: { project_id: number }) => r.project_id) : [];
   lists.notes = ((await get("/Notes/Projects?perPage=100"))?.data?.data ?? []).map(
     (r: { project: { id: number } }) => r.project.id,
   );
