@@ -41,6 +41,7 @@ import {
   NoteNotificationsAnswer,
   NoteNotificationsQuery,
 } from "./calendar";
+import { MemberChangesAnswer, MemberChangesQuery, ProjectChangesAnswer } from "./changes";
 import { AckAnswer } from "./common";
 import {
   CompanyAdvancedOptionsAnswer,
@@ -237,6 +238,9 @@ export const endpoints = {
     answer: SaveProjectNoteAnswer,
   }),
   deleteProjectNote: call("DELETE", `Projects/:projectId${ID}/Notes/:id${ID}`, { answer: AckAnswer }),
+  // A project's change history, and the member's saved projects' changes since a time (issue 45)
+  projectChanges: call("GET", `Projects/:id${ID}/Changes`, { answer: ProjectChangesAnswer }),
+  memberChanges: call("GET", "Users/Me/Changes", { query: MemberChangesQuery, answer: MemberChangesAnswer }),
 
   // Contacts
   contacts: call("GET", "Contacts", { query: ListQuery, answer: ContactListAnswer }),

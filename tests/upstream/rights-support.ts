@@ -393,6 +393,10 @@ export async function derivedLists(t: TestApi, member: Member) {
   const feed = hash ? await t.call("GET", `/Calendar/Feed?hash=${hash}`) : null;
   lists.feed =
     feed?.status === 200 ? feed.body.data.notes.map((r: { project_id: number }) => r.project_id) : [];
+  // The changes of the member's saved projects (issue 45), since long ago.
+  lists["saved project changes"] = (
+    (await get("/Users/Me/Changes?since=2000-01-01T00:00:00.000Z"))?.data ?? []
+  ).map((r: { project_id: number }) => r.project_id);
   // The bid dates of saved projects beside them (issue 45).
   lists["calendar bids"] = ((await get("/UserProjects/NoteNotifications"))?.bids ?? []).map(
     (r: { project_id: number }) => r.project_id,
