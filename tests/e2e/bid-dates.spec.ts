@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_PATH } from "./support/env";
-import { createMember, expect, loginTo, test } from "./support/fixtures";
+import { createMember, expect, expectAxeClean, loginTo, test } from "./support/fixtures";
 
 const DAY_MS = 86_400_000;
 const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -73,6 +73,7 @@ test("the Bid Date column and the Bids due filter come back from the URL", async
   await expect(searchBox(page).getByLabel("Bids due")).toHaveValue("7");
   await expect(panel(page).getByLabel("Bids due")).toHaveValue("7");
   await expect(rowLink(page, soon)).toBeVisible();
+  await expectAxeClean(page);
   await expect(rowLink(page, later)).toHaveCount(0);
   await expect(rowOf(page, soon)).toContainText(shortDay(soonDate));
 

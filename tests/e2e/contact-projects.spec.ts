@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DB_PATH } from "./support/env";
-import { expect, loginTo, query, test } from "./support/fixtures";
+import { expect, expectAxeClean, loginTo, query, test } from "./support/fixtures";
 
 /** Inside basic@'s coverage (State Edition: Texas; Hotel and Multifamily). */
 const INSIDE_BASIC = `p.active = 1 AND p.state = 'TX' AND EXISTS (SELECT 1 FROM project_project_types x
@@ -60,6 +60,7 @@ test("a contact's page lists the contact's projects, a page at a time", async ({
   await expect(page.getByRole("heading", { level: 2, name: "Projects" })).toBeVisible();
   await expect(projectLinks(page)).toHaveCount(15);
   await expect(projectLinks(page).first()).toHaveAttribute("href", `/Projects/${newest.id}`);
+  await expectAxeClean(page);
 
   await page.getByRole("link", { name: "Contact's projects page 2" }).click();
   await expect(page).toHaveURL(new RegExp(`/Contacts/${contact.id}\\?projectsPage=2$`));
