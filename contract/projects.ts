@@ -28,6 +28,8 @@ export const ProjectRow = z.object({
   minimum_value: z.number().nullable(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
+  /** The bid date (issue 45's list column); absent from older APIs. */
+  bidding_date: IsoDate.nullable().optional(),
   tag: z.array(Tag),
   user: SavedLink.nullable(),
   /**
@@ -44,6 +46,8 @@ const ProjectContact = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   title: z.string().nullable(),
+  /** The company's id, for its page (issue 45); absent from older APIs. */
+  company_id: z.number().int().nullable().optional(),
   company_name: z.string().nullable(),
   company_type: Named.nullable(),
   email: z.string().nullable(),

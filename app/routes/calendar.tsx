@@ -9,6 +9,7 @@ import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
 import { isoDay } from "~/lib/format/dates";
 import {
+  bidTitle,
   type CalendarEvent,
   monthOf,
   monthParam,
@@ -37,12 +38,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.call(endpoints.noteNotifications, { query: { month } }),
     api.call(endpoints.iCalHash),
   ]);
-  const events: CalendarEvent[] = (reminders.data ?? []).map((n) => ({
-    id: n.id,
+  const notes: CalendarEvent[] = (reminders.data ?? []).map((n) => ({
+    id: `note-${n.id}`,
+    kind: "note",
     date: n.notification_date,
     title: reminderTitle(n.project),
     href: `/Projects/${n.project_id}`,
   }));
+  // The bid dates of the member's saved projects, beside the reminders (issue 45).
+  const bids: CalendarEvent[] = (reminders.bids ?? []).map((b) => ({
+    id: `bid-${b.project_id}`,
+    kind: "bid",
+    date: b.bidding_date,
+    title: bidTitle(b.project),
+    href: `/Projects/${b.project_id}`,
+  }));
+  const events = [...notes, ...bids].sort((a, b) => a.date.localeCompare(b.date));
   return {
     month,
     today: monthOf(today),
@@ -113,7 +124,9 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
           </nav>
         </div>
         <MonthCalendar month={month} title={title} events={events} />
-        {events.length === 0 ? <p className="text-sm text-slate-600">No reminders in {title}.</p> : null}
+        {events.length === 0 ? (
+          <p className="text-sm text-slate-600">No reminders or bid dates in {title}.</p>
+        ) : null}
       </section>
 
       <FeedAddress feedUrl={feedUrl} month={month} resetError={actionData?.error ?? null} />
@@ -152,8 +165,9 @@ function FeedAddress({
       className="space-y-3 p-4"
     >
       <p className="text-sm text-slate-600">
-        Subscribe to this address in Outlook, Google Calendar or Apple Calendar to see your note reminders
-        there. Keep it to yourself: anyone with the address can read your reminders.
+        Subscribe to this address in Outlook, Google Calendar or Apple Calendar to see your note reminders and
+        the bid dates of your saved projects there. Keep it to yourself: anyone with the address can read
+        them.
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">

@@ -11,6 +11,7 @@ import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
 import { ErrorPage } from "~/components/error-page";
+import { ProjectPageTable } from "~/components/project/similar-projects";
 import { currentMember } from "~/lib/account/member.server";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import {
@@ -29,22 +30,39 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
+import { PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact";
 
 export const handle = { title: "Contact" };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const list = carriedContactListParams(pageUrl(request).searchParams);
+  const searchParams = pageUrl(request).searchParams;
+  const list = carriedContactListParams(searchParams);
+  const { projectsPage } = readContactDetailState(searchParams);
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.contactId),
     read: (id) => api.call(endpoints.contact, { params: { id } }).then((r) => r.data),
     // A contact the member may not read (no directory, not saved, on no project of theirs).
     refusal: "forbidden",
-    load: async (read) => {
-      const contact = await read;
-      return { contact, list, pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}` };
+    load: async (read, id) => {
+      // The contact's projects (those the member may open), a page at a time; a failure shows none.
+      const projectsP = api
+        .call(endpoints.contactProjects, { params: { id }, query: { page: projectsPage } })
+        .then((r) => r.data)
+        .catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.warn(`[contact] projects of ${id} not loaded`);
+          return null;
+        });
+      const [contact, projects] = await Promise.all([read, projectsP]);
+      return {
+        contact,
+        list,
+        projects: projects && { rows: projects.data, total: projects.total, page: projectsPage },
+        pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}`,
+      };
     },
   });
   if (detail.outcome !== "found") throw await backToContactList(detail, list, context);
@@ -91,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, list, pageUrl } = loaderData;
+  const { contact, list, projects, pageUrl } = loaderData;
   const user = useRootData()?.user ?? null;
   const view = readContactDetailState(new URLSearchParams(useLocation().search));
   NoteDialogs.usePreload();
@@ -153,6 +171,23 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         </h2>
         <ContactFields fields={contactFields(contact)} companyLinks={Boolean(user?.allow_companysearch)} />
       </section>
+
+      {projects ? (
+        <ProjectPageTable
+          title="Projects"
+          headingId="contact-projects-heading"
+          pagesLabel="Contact's projects"
+          className="print:hidden"
+          rows={projects.rows}
+          total={projects.total}
+          page={projects.page}
+          perPage={PER_PAGE}
+          hrefForProject={(id) => `/Projects/${id}`}
+          hrefForPage={(page) =>
+            screen.hrefWith({ projectsPage: page > 1 ? page : null, dialog: null, noteId: null })
+          }
+        />
+      ) : null}
 
       <NoteDialogs
         dialog={screen.dialog}

@@ -250,6 +250,7 @@ function ProjectDetail({
         project={project}
         active={view.tab}
         expanded={view.print}
+        companyLinks={Boolean(user?.allow_companysearch)}
         hrefFor={(tab: TabId) =>
           hrefWith({ tab: tab === "overview" ? null : tab, dialog: null, noteId: null, print: null })
         }

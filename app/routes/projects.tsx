@@ -16,7 +16,13 @@ import { trialReportsLeft } from "~/lib/platform/trial";
 import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
 import { carriedListSearch, listSearch, readSavedOrSearchList } from "~/lib/search/list-params";
-import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/search/project-search";
+import {
+  BIDS_DUE_CHOICES,
+  type ProjectSearch,
+  projectSearchParams,
+  projectSearchToApi,
+  readProjectSearch,
+} from "~/lib/search/project-search";
 import {
   projectSearchPanel,
   redirectToCanonicalProjectSearch,
@@ -121,6 +127,9 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       canDownload={Boolean(user?.allow_download)}
       downloadAction="/Projects/Download"
       extraParams={extraParams}
+      searchFilters={
+        panel ? { names: ["bidsDue"], fields: <BidsDueSelect search={panel.search} /> } : undefined
+      }
       actionResult={actionData && "reply" in actionData ? actionData.reply : undefined}
       trialReports={trialReports}
       searchPanel={
@@ -176,6 +185,31 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
 ];
+
+/** The search box's "Bids due" (issue 45): the same `bidsDue` as the advanced search's, sent with the keyword. */
+function BidsDueSelect({ search }: { search: ProjectSearch }) {
+  const value = typeof search.bidsDue === "string" ? search.bidsDue : "";
+  return (
+    <div className="flex flex-col">
+      <label htmlFor="list-bidsDue" className="text-sm font-medium text-slate-700">
+        Bids due
+      </label>
+      <select
+        id="list-bidsDue"
+        name="bidsDue"
+        defaultValue={value}
+        key={value}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      >
+        {BIDS_DUE_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * A trial's reports left (the member as the API answered this page) and the listed projects it opened, which cost
@@ -272,6 +306,7 @@ function listRow(row: ProjectRow) {
     minimum_value: row.minimum_value,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    bidding_date: row.bidding_date ?? null,
     folder: row.tag[0],
     // A saved project was opened (saving spends the report): an API without the flag is read so.
     opened: row.opened ?? row.user !== null,
@@ -308,6 +343,7 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
     },
     dateColumn("created_at", "Entered", { card: "hidden" }),
     dateColumn("updated_at", "Updated"),
+    dateColumn("bidding_date", "Bid Date"),
     folderColumn((row) => row.folder),
   ];
 }

@@ -472,6 +472,7 @@ test.describe("selection and bulk actions", () => {
       "Estimated Value (M)",
       "Entered",
       "Updated",
+      "Bid Date",
       "Folder",
     ]);
     const names = rows.map((r) => r.Name);

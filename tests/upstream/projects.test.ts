@@ -107,6 +107,8 @@ describe("GET Projects", () => {
       created_at: (r) => r.created_at,
       updated_at: (r) => r.updated_at,
       tag: (r) => r.tag[0]?.name ?? null,
+      // Without a bid date last both ways: compared as the latest date ascending, the earliest descending.
+      bidding_date: (r) => r.bidding_date ?? null,
     };
     const cmp = (a: string | number | null, b: string | number | null) =>
       a === b
@@ -125,6 +127,8 @@ describe("GET Projects", () => {
         for (const extra of [{}, { mine: 1 }, { query: "the" }] as Record<string, string | number>[]) {
           const rows = (await list({ orderBy, orderDirection: dir, perPage: 100, ...extra })).data.data;
           const values = rows.map(key[orderBy]);
+          if (orderBy === "bidding_date")
+            for (let i = 0; i < values.length; i++) values[i] ??= dir === "asc" ? "9999-12-31" : "0000-01-01";
           for (let i = 1; i < values.length; i++) {
             const c = cmp(values[i - 1], values[i]);
             expect(
@@ -315,6 +319,54 @@ describe("GET Projects", () => {
     );
     await list({ advanced: "{not json" });
   });
+
+  it("lists the bids due in the next 7, 30 or 90 days, counted from the API clock's day, soonest first", async () => {
+    const day = (offset: number) =>
+      new Date(t.clock.now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [soon, later] = t.db
+      .prepare("SELECT id FROM projects WHERE active = 1 ORDER BY id LIMIT 2 OFFSET 40")
+      .pluck()
+      .all() as number[];
+    const setBid = t.db.prepare("UPDATE projects SET bidding_date = ? WHERE id = ?");
+    setBid.run(day(3), soon);
+    setBid.run(day(15), later);
+    const due = (days: string, token = member) =>
+      list(
+        {
+          advanced: JSON.stringify({ bidsDue: days }),
+          orderBy: "bidding_date",
+          orderDirection: "asc",
+          perPage: 100,
+        },
+        token,
+      );
+    for (const days of ["7", "30", "90"]) {
+      const answer = await due(days);
+      const expected = t.db
+        .prepare("SELECT count(*) FROM projects WHERE active = 1 AND bidding_date BETWEEN ? AND ?")
+        .pluck()
+        .get(day(0), day(Number(days)));
+      expect(answer.data.total, days).toBe(expected);
+      const dates = answer.data.data.map((r) => r.bidding_date ?? "");
+      expect(dates.every((d) => d >= day(0) && d <= day(Number(days)))).toBe(true);
+      expect([...dates].sort()).toEqual(dates);
+    }
+    expect((await due("7")).data.data.map((r) => r.id)).toContain(soon);
+    expect((await due("7")).data.data.map((r) => r.id)).not.toContain(later);
+    expect((await due("30")).data.data.map((r) => r.id)).toContain(later);
+    // Ten days on, the first bid is past and the second falls inside the week.
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 10 * 86_400_000);
+    try {
+      const week = (await due("7", await t.login("member@example.com"))).data.data.map((r) => r.id);
+      expect(week).not.toContain(soon);
+      expect(week).toContain(later);
+    } finally {
+      t.clock.now = saved;
+    }
+    // Any other window is no filter.
+    expect((await list({ advanced: JSON.stringify({ bidsDue: "8" }) })).data.total).toBe(activeCount());
+  });
 });
 
 describe("GET Projects/{id}", () => {
@@ -335,6 +387,9 @@ describe("GET Projects/{id}", () => {
     const times = p.updates.map((u) => u.updated_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(p.contacts.length).toBeGreaterThan(0);
+    // Each contact names its company's id, for the company's page.
+    const companyOf = t.db.prepare("SELECT company_id FROM contacts WHERE id = ?").pluck();
+    for (const c of p.contacts) expect(c.company_id ?? null).toBe(companyOf.get(c.id));
     expect(p.materials.length).toBeGreaterThan(0);
     expect(typeof p.lat).toBe("number");
   });
@@ -596,6 +651,7 @@ const CSV_COLUMNS = [
   "Estimated Value (M)",
   "Entered",
   "Updated",
+  "Bid Date",
   "Folder",
 ];
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { TAG_TYPE } from "../../contract/constants";
+import { PER_PAGE, TAG_TYPE } from "../../contract/constants";
 import {
   AddContactNoteRequest,
   AddContactTagRequest,
@@ -12,6 +12,7 @@ import { type CsvColumn, listDownload } from "../csv";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { type ContactListParams, contactQueries, parseContactListParams } from "../models/contacts/index";
+import { projectRows } from "../models/projects/rows";
 import { Id, NullableId } from "../params";
 import { memberRights, NO_DIRECTORY } from "../rights";
 
@@ -42,6 +43,7 @@ const TagBody = AddContactTagRequest.extend({ contact_id: Id, tag_id: NullableId
 export function contactRoutes(deps: Deps) {
   const { db } = deps;
   const contacts = contactQueries(db);
+  const projectRowsOf = projectRows(db).rowsFor;
   const auth = requireAuth(deps);
   const rights = memberRights(deps);
   const contactExists = db.prepare<[number], { id: number }>("SELECT id FROM contacts WHERE id = ?");
@@ -114,6 +116,34 @@ export function contactRoutes(deps: Deps) {
     const contact = contacts.get(c.get("userId"), idParam(c));
     if (!contact) throw notFound(CONTACT_NOT_FOUND);
     return c.json({ data: contact });
+  });
+
+  /** The contact's active projects that the member may open (decision 104), newest update first, a page of them. */
+  function projectsOf(userId: number, contactId: number, page: number) {
+    const openable = rights.openableProjects(userId);
+    const from = `FROM project_contacts pc JOIN projects p ON p.id = pc.project_id
+      WHERE pc.contact_id = ? AND p.active = 1 AND (${openable.sql})`;
+    const values = [contactId, ...openable.values];
+    const total =
+      db
+        .prepare<unknown[], number>(`SELECT count(*) ${from}`)
+        .pluck()
+        .get(...values) ?? 0;
+    const ids = db
+      .prepare<unknown[], number>(
+        `SELECT p.id ${from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+      )
+      .pluck()
+      .all(...values, PER_PAGE, (page - 1) * PER_PAGE);
+    return { total, data: projectRowsOf(userId, ids) };
+  }
+
+  app.on(e.contactProjects.method, e.contactProjects.route, auth, (c) => {
+    const userId = c.get("userId");
+    const id = idParam(c);
+    requireReadable(userId, id);
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    return c.json({ data: projectsOf(userId, id, page) });
   });
 
   app.on(e.saveContact.method, e.saveContact.route, auth, async (c) => {

@@ -41,6 +41,7 @@ const PROJECT_CSV: readonly CsvColumn<ProjectRow>[] = [
   { header: "Estimated Value (M)", cell: (r) => r.minimum_value },
   { header: "Entered", cell: (r) => r.created_at.slice(0, 10) },
   { header: "Updated", cell: (r) => r.updated_at.slice(0, 10) },
+  { header: "Bid Date", cell: (r) => r.bidding_date },
   { header: "Folder", cell: (r) => r.tag[0]?.name },
 ];
 
@@ -90,7 +91,7 @@ interface NoteRow {
 export function projectRoutes(deps: Deps) {
   const { db } = deps;
   const rights = memberRights(deps);
-  const projects = projectQueries(db, { openable: rights.openableProjects });
+  const projects = projectQueries(db, { openable: rights.openableProjects, now: deps.now });
   const auth = requireAuth(deps);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");

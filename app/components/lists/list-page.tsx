@@ -6,7 +6,7 @@ import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult, type TrialReports } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
 import { FolderFilter } from "./folder-filter";
-import { ListSearchForm } from "./list-search-form";
+import { ListSearchForm, type SearchBoxFilters } from "./list-search-form";
 import { ListTotals } from "./list-totals";
 import { type RowSelection, useRowSelection } from "./use-row-selection";
 
@@ -37,6 +37,8 @@ type ListPageProps<Row> = {
   extraParams?: ExtraParams;
   /** Below the keyword search: the advanced search panel (or the link that opens it). */
   searchPanel?: React.ReactNode;
+  /** Filters sent with the keyword search (the projects' "Bids due"). */
+  searchFilters?: SearchBoxFilters;
   actionResult?: BulkFetcherResult["reply"];
   headerAside?: React.ReactNode;
   toolbar?: React.ReactNode;
@@ -68,6 +70,7 @@ export function ListPage<Row extends { id: number }>({
   downloadAction,
   extraParams = {},
   searchPanel,
+  searchFilters,
   actionResult,
   headerAside,
   toolbar,
@@ -104,6 +107,7 @@ export function ListPage<Row extends { id: number }>({
         extra={extraParams}
         label={searchPlaceholder ?? `Search ${noun}s`}
         placeholder={searchPlaceholder ?? `Search ${noun}s`}
+        filters={searchFilters}
       />
       {searchPanel}
 

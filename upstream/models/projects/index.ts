@@ -41,8 +41,11 @@ export function projectQueries(
     keywordSetMin?: number;
     /** The projects a member may open (default: the rights over this database on the real clock). */
     openable?: (userId: number) => SqlCondition;
+    /** The clock ("Bids due" counts from its day); default the real one. */
+    now?: () => Date;
   } = {},
 ) {
+  const today = () => (options.now ?? (() => new Date()))().toISOString().slice(0, 10);
   const openable = options.openable ?? memberRights({ db, now: () => new Date() }).openableProjects;
   const walkMin = options.walkThreshold;
   const keywordSetMin = options.keywordSetMin ?? KEYWORD_SET_MIN;
@@ -238,7 +241,7 @@ export function projectQueries(
 
   /** The ordered matching ids of a list (a page of them) and the matching count. */
   function select(userId: number, p: ProjectListParams, limit: number, offset: number) {
-    const q = buildProjectQuery(db, userId, p, openable(userId));
+    const q = buildProjectQuery(db, userId, p, openable(userId), today());
     const where = [...q.where];
     let params = [...q.params];
     let from = q.from;
@@ -318,7 +321,7 @@ export function projectQueries(
 
   /** Ordered ids for a download (no count), up to `limit`. */
   function* iterateIds(userId: number, p: ProjectListParams, limit: number): Generator<number> {
-    const q = buildProjectQuery(db, userId, p, openable(userId));
+    const q = buildProjectQuery(db, userId, p, openable(userId), today());
     const where = [...q.where];
     const params = [...q.params];
     if (q.match !== null) {
