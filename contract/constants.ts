@@ -18,8 +18,12 @@ export const TAG_TYPE = { project: 1, contact: 2 } as const;
 export const FREE_TRIAL = "Free Trial";
 
 /** The mail a member can turn off with an unsubscribe link: the weekly alerts and the daily reminder digest. */
-export const MAIL_LISTS = ["alerts", "reminders"] as const;
+export const MAIL_LISTS = ["alerts", "reminders", "searches"] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
+
+/** How often a saved project search mails its new matches (issue 45); "off" for every other saved search. */
+export const SAVED_SEARCH_MAIL = ["off", "daily", "weekly"] as const;
+export type SavedSearchMail = (typeof SAVED_SEARCH_MAIL)[number];
 
 /** The time zones offered for the mail schedules (IANA names); a member without one gets US Central. */
 export const MAIL_TIME_ZONES = [

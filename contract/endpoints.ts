@@ -106,6 +106,7 @@ import {
   SavedSearchAnswer,
   SavedSearchListAnswer,
   SaveSearchRequest,
+  UpdateSavedSearchRequest,
 } from "./searches";
 import { CreateTagRequest, TagAnswer, UpdateTagRequest } from "./tags";
 import { UserAnswer, UserWithSettingsAnswer, WithSettingsQuery } from "./user";
@@ -279,6 +280,10 @@ export const endpoints = {
   savedProjectSearches: call("GET", "Users/Me/SavedSearches", { answer: SavedSearchListAnswer }),
   saveProjectSearch: call("POST", "Users/Me/SavedSearches", {
     body: SaveSearchRequest,
+    answer: SavedSearchAnswer,
+  }),
+  updateProjectSearch: call("PUT", `Users/Me/SavedSearches/:id${ID}`, {
+    body: UpdateSavedSearchRequest,
     answer: SavedSearchAnswer,
   }),
   deleteProjectSearch: call("DELETE", `Users/Me/SavedSearches/:id${ID}`, { answer: AckAnswer }),

@@ -10,6 +10,8 @@ export const UnsubscribeInfo = z.object({
   list: z.enum(MAIL_LISTS),
   email: z.string(),
   subscribed: z.boolean(),
+  /** list "searches": the saved search the link turns off, by its name. */
+  search: z.string().optional(),
 });
 export type UnsubscribeInfo = z.infer<typeof UnsubscribeInfo>;
 

@@ -173,10 +173,15 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
         <ProjectsMap places={loaderData.places} carry={carriedListSearch(list, saved, extraParams)} />
       ) : null}
       {panel && dialog === "save-search" ? (
-        <SaveSearchDialog open searchText={loaderData.savedSearchText} lastResult={savedSearchReply} />
+        <SaveSearchDialog
+          open
+          mailChoice
+          searchText={loaderData.savedSearchText}
+          lastResult={savedSearchReply}
+        />
       ) : null}
       {panel && dialog === "saved-searches" ? (
-        <SavedSearchesDialog open searches={panel.savedSearches} lastResult={savedSearchReply} />
+        <SavedSearchesDialog open mailChoice searches={panel.savedSearches} lastResult={savedSearchReply} />
       ) : null}
     </ListPage>
   );

@@ -11,7 +11,8 @@ import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/
 import type { Route } from "./+types/unsubscribe";
 
 /**
- * /Unsubscribe/{token}: the unsubscribe link of the alert and reminder e-mails (decision 085). It works without a
+ * /Unsubscribe/{token}: the unsubscribe link of the alert, reminder and saved-search e-mails (decision 085; a
+ * saved search's link turns that search's e-mails off only). It works without a
  * session: the token names the member and the kind of mail. A GET only shows what the link turns off, with a
  * button (a form post: Post/Redirect/Get back here); a mail program's one-click POST (RFC 8058, body
  * `List-Unsubscribe=One-Click`, no cookies, from anywhere: the CSRF guard lets this path through) turns it off and
@@ -19,10 +20,24 @@ import type { Route } from "./+types/unsubscribe";
  */
 export const handle = { title: "Unsubscribe" };
 
-const WHAT: Record<MailList, { mail: string; setting: string }> = {
+const WHAT: Record<Exclude<MailList, "searches">, { mail: string; setting: string }> = {
   alerts: { mail: "weekly alert e-mails", setting: "Weekly alerts" },
   reminders: { mail: "reminder e-mails", setting: "Reminder e-mails" },
 };
+
+/** What the link turns off, in words: a kind of mail, or one saved search's e-mails of new matches. */
+function mailOf(info: UnsubscribeInfo): string {
+  if (info.list !== "searches") return WHAT[info.list].mail;
+  return info.search
+    ? `e-mails of new matches for the saved search '${info.search}'`
+    : "saved search e-mails";
+}
+
+/** Where to turn it on again. */
+function againOf(info: UnsubscribeInfo): string {
+  if (info.list !== "searches") return `turn on '${WHAT[info.list].setting}' in your settings`;
+  return "choose Daily or Weekly for the search under Saved searches on the projects page";
+}
 
 type LoaderResult = { info: UnsubscribeInfo | null };
 
@@ -87,7 +102,7 @@ export default function Unsubscribe({ loaderData, params }: Route.ComponentProps
         <>
           <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
           <p className="text-slate-700">
-            Stop sending <strong>{WHAT[info.list].mail}</strong> to {info.email}?
+            Stop sending <strong>{mailOf(info)}</strong> to {info.email}?
           </p>
           <Form method="post" action={`/Unsubscribe/${params.token}`}>
             <SubmitButton pending={submitting}>Unsubscribe</SubmitButton>
@@ -100,8 +115,7 @@ export default function Unsubscribe({ loaderData, params }: Route.ComponentProps
         <>
           <h1 className="text-2xl font-bold text-slate-900">You are unsubscribed</h1>
           <p role="status" className="text-slate-700">
-            You will no longer receive {WHAT[info.list].mail} at {info.email}. To have them again, turn on '
-            {WHAT[info.list].setting}' in your settings.
+            You will no longer receive {mailOf(info)} at {info.email}. To have them again, {againOf(info)}.
           </p>
           <SettingsLink />
         </>

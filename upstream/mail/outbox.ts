@@ -15,8 +15,15 @@ import {
   welcomeMessage,
 } from "./templates";
 
-export type MailKind = "password-reset" | "email-changed" | "welcome" | "receipt" | "alerts" | "reminders";
-export type MailList = "alerts" | "reminders";
+export type MailKind =
+  | "password-reset"
+  | "email-changed"
+  | "welcome"
+  | "receipt"
+  | "alerts"
+  | "reminders"
+  | "searches";
+export type MailList = "alerts" | "reminders" | "searches";
 
 export interface OutboxRow {
   kind: MailKind;
@@ -66,7 +73,8 @@ export function mailOutbox(deps: MailDeps) {
     "SELECT id, email, first_name, last_name, time_zone FROM users WHERE id = ?",
   );
   const insertToken = db.prepare(
-    "INSERT INTO mail_unsubscribe_tokens (token_hash, user_id, list, created_at) VALUES (?, ?, ?, ?)",
+    `INSERT INTO mail_unsubscribe_tokens (token_hash, user_id, list, saved_search_id, created_at)
+     VALUES (?, ?, ?, ?, ?)`,
   );
   const subscription = db.prepare<
     [number],
@@ -114,10 +122,17 @@ export function mailOutbox(deps: MailDeps) {
     return id;
   }
 
-  /** A fresh one-click unsubscribe link for a member and a kind of mail (the token is stored hashed). */
-  function unsubscribeLink(userId: number, list: MailList): { url: string; token: string } {
+  /**
+   * A fresh one-click unsubscribe link for a member and a kind of mail (the token is stored hashed); the mail of a
+   * saved search names the search, whose mail alone the link turns off.
+   */
+  function unsubscribeLink(
+    userId: number,
+    list: MailList,
+    savedSearchId: number | null = null,
+  ): { url: string; token: string } {
     const token = randomToken();
-    insertToken.run(hashToken(token), userId, list, deps.now().toISOString());
+    insertToken.run(hashToken(token), userId, list, savedSearchId, deps.now().toISOString());
     return { url: `${deps.appBaseUrl}/Unsubscribe/${token}`, token };
   }
 

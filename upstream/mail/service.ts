@@ -1,7 +1,7 @@
 /**
  * The reference API's mail, running in its own process: the delivery worker sending the outbox through
- * Nodemailer to SMTP_URL, and the schedules (croner) of the delivery, the daily reminder digests and the weekly
- * alert e-mails. Decision 084.
+ * Nodemailer to SMTP_URL, and the schedules (croner) of the delivery, the daily reminder digests, the weekly
+ * alert e-mails and the saved searches' new matches. Decisions 084, 156 and 125.
  */
 import { Cron } from "croner";
 import { Hono } from "hono";
@@ -78,7 +78,7 @@ export function startMail(deps: Deps, options: MailOptions) {
 
   const runDigests = (job: DigestJob) => {
     const at = deps.now();
-    const summary = job === "alerts" ? digests.runAlerts(at) : digests.runReminders(at);
+    const summary = runJob(digests, job, at);
     if (summary.mailed > 0) log(`[mail] ${job}: ${summary.mailed} message(s) written`);
   };
 
@@ -100,10 +100,13 @@ export function startMail(deps: Deps, options: MailOptions) {
       new Cron("*/15 * * * *", { name: "mail-alerts", protect: true, catch: onError("alerts") }, () =>
         runDigests("alerts"),
       ),
+      new Cron("*/15 * * * *", { name: "mail-searches", protect: true, catch: onError("searches") }, () =>
+        runDigests("searches"),
+      ),
     );
     // A start catches up on what is due now (the week's alerts, the day's reminders) without waiting.
     setImmediate(() => {
-      for (const job of ["reminders", "alerts"] as const) {
+      for (const job of ["reminders", "alerts", "searches"] as const) {
         try {
           runDigests(job);
         } catch (error) {
@@ -127,8 +130,20 @@ export function startMail(deps: Deps, options: MailOptions) {
 
 export type RunningMail = ReturnType<typeof startMail>;
 
+/** One run of a scheduled job, as if the clock said `at`. */
+function runJob(
+  digests: ReturnType<typeof mailDigests>,
+  job: DigestJob,
+  at: Date,
+  options: { userIds?: number[] } = {},
+) {
+  if (job === "alerts") return digests.runAlerts(at, options);
+  if (job === "searches") return digests.runSearches(at, options);
+  return digests.runReminders(at, options);
+}
+
 const HookBody = z.object({
-  job: z.enum(["alerts", "reminders"]),
+  job: z.enum(["alerts", "reminders", "searches"]),
   /** The instant the run takes as now (the test-only clock). */
   at: z.iso.datetime({ offset: true }).optional(),
   /** Only this member. */
@@ -138,7 +153,7 @@ const HookBody = z.object({
 /**
  * Test-only hooks, mounted at /__test/mail only when the browser-test harness asks for them
  * (UPSTREAM_TEST_HOOKS=1, never with NODE_ENV=production): POST /__test/mail/run {job, at?, email} runs one
- * member's reminder digest or alert e-mail as if the clock said `at`, then sends what it wrote.
+ * member's reminder digest, alert e-mail or saved-search e-mails as if the clock said `at`, then sends what it wrote.
  */
 export function mailTestHooks(deps: Deps, mail: RunningMail) {
   const app = new Hono();
@@ -150,10 +165,7 @@ export function mailTestHooks(deps: Deps, mail: RunningMail) {
     if (!user) return c.json({ message: "No such member." }, 404);
     const at = parsed.data.at ? new Date(parsed.data.at) : deps.now();
     const options = { userIds: [user.id] };
-    const summary =
-      parsed.data.job === "alerts"
-        ? mail.digests.runAlerts(at, options)
-        : mail.digests.runReminders(at, options);
+    const summary = runJob(mail.digests, parsed.data.job, at, options);
     await mail.delivery.run();
     return c.json({ data: summary });
   });

@@ -332,3 +332,69 @@ ${button(calendar, "Your calendar")}`,
     ),
   };
 }
+
+export interface SearchProject {
+  id: number;
+  title: string;
+  city: string | null;
+  state: string | null;
+  minimum_value: number | null;
+}
+
+/** The new matches of one saved project search (issue 45): up to 25, and the link to the whole search. */
+export function savedSearchMessage(
+  ctx: MessageContext,
+  facts: {
+    email: string;
+    searchName: string;
+    frequency: "daily" | "weekly";
+    projects: SearchProject[];
+    more: number;
+    /** The saved search in the app, newest first. */
+    searchUrl: string;
+    unsubscribeUrl: string;
+  },
+): Message {
+  const n = facts.projects.length + facts.more;
+  const subject = `${n} new ${n === 1 ? "project matches" : "projects match"} your saved search '${facts.searchName}'`;
+  const url = (path: string) => `${ctx.appUrl}${path}`;
+  // The choice is made in the Saved Searches dialog of the projects list, not in /Me/Settings.
+  const savedSearches = url("/Projects?panel=1&dialog=saved-searches");
+  const what = `${facts.frequency === "daily" ? "daily" : "weekly"} e-mails of new matches for the saved search '${facts.searchName}' are on for ${facts.email}`;
+  const footer = {
+    text: `You get this e-mail because ${what}. Change it in your saved searches: ${savedSearches}\nTo stop this search's e-mails without logging in, open: ${facts.unsubscribeUrl}`,
+    html: html`You get this e-mail because ${what}. ${link(savedSearches, "Change it in your saved searches")} or ${link(facts.unsubscribeUrl, "unsubscribe from this search")} without logging in.`,
+  };
+  const since = facts.frequency === "daily" ? "yesterday's e-mail" : "last week's e-mail";
+  const intro = `These projects are new since ${since} (or since you turned this e-mail on) and match your saved search '${facts.searchName}':`;
+  const describe = (p: SearchProject) =>
+    [place(p.city, p.state), valueText(p.minimum_value)].filter(Boolean).join(" · ");
+  const more = facts.more > 0 && `…and ${facts.more} more in the full search.`;
+  return {
+    subject,
+    text: text(
+      greeting(ctx.firstName),
+      intro,
+      facts.projects
+        .map((p) => [p.title, describe(p), url(`/Projects/${p.id}`)].filter(Boolean).join("\n"))
+        .join("\n\n"),
+      more,
+      `The full search, newest first: ${facts.searchUrl}`,
+      footer.text,
+    ),
+    html: page(
+      subject,
+      html`<p>${greeting(ctx.firstName)}</p>
+<p>${intro}</p>
+<ul style="padding-left:20px">
+${facts.projects.map(
+  (p) =>
+    html`<li style="margin-bottom:10px">${link(url(`/Projects/${p.id}`), p.title)}<br><span style="font-size:13px;color:#475569">${describe(p)}</span></li>`,
+)}
+</ul>
+${more ? html`<p>${more}</p>` : ""}
+${button(facts.searchUrl, "Open the full search")}`,
+      footer.html,
+    ),
+  };
+}

@@ -5,6 +5,7 @@ import {
   SAVED_SEARCHES_MAX,
   type SavedSearch,
   SaveSearchRequest,
+  UpdateSavedSearchRequest,
 } from "../../contract/searches";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
@@ -12,6 +13,7 @@ import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireA
 const SAVED_SEARCH_NOT_FOUND = "A saved search with this ID could not be found.";
 const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${SAVED_SEARCHES_MAX} saved searches of each kind.`;
 const NOT_JSON = "The search must be a JSON object.";
+const PROJECT_SEARCHES_ONLY = "Only saved project searches can mail their new matches.";
 
 type Kind = "project" | "contact" | "company";
 
@@ -24,16 +26,23 @@ export function searchRoutes(deps: Deps) {
   const { db } = deps;
   const auth = requireAuth(deps);
   const listOf = db.prepare<[number, Kind], SavedSearch>(
-    "SELECT id, name, search FROM saved_searches WHERE user_id = ? AND kind = ? ORDER BY name COLLATE NOCASE, id",
+    `SELECT id, name, search, mail_frequency FROM saved_searches WHERE user_id = ? AND kind = ?
+     ORDER BY name COLLATE NOCASE, id`,
   );
   const countOf = db
     .prepare<[number, Kind], number>("SELECT count(*) FROM saved_searches WHERE user_id = ? AND kind = ?")
     .pluck();
   const insert = db.prepare(
-    "INSERT INTO saved_searches (user_id, kind, name, search, created_at) VALUES (?, ?, ?, ?, ?)",
+    `INSERT INTO saved_searches (user_id, kind, name, search, created_at, mail_frequency, mail_since)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const own = db.prepare<[number, number, Kind], SavedSearch>(
-    "SELECT id, name, search FROM saved_searches WHERE id = ? AND user_id = ? AND kind = ?",
+    "SELECT id, name, search, mail_frequency FROM saved_searches WHERE id = ? AND user_id = ? AND kind = ?",
+  );
+  // Turning the mail on starts its count of new matches now; daily ↔ weekly keeps it; off leaves it.
+  const setMail = db.prepare<[string, string, string, number]>(
+    `UPDATE saved_searches SET mail_since = CASE WHEN mail_frequency = 'off' AND ? <> 'off' THEN ? ELSE mail_since END,
+       mail_frequency = ? WHERE id = ?`,
   );
   const remove = db.prepare("DELETE FROM saved_searches WHERE id = ?");
   const countiesOf = db.prepare<[string], { id: number; name: string; state: string }>(
@@ -60,12 +69,17 @@ export function searchRoutes(deps: Deps) {
     app.on(save.method, save.route, auth, async (c) => {
       const body = await readBody(c, SaveSearchRequest);
       if (!isJsonObject(body.search)) throw new ApiError(422, NOT_JSON, { search: [NOT_JSON] });
+      const mail = body.mail_frequency ?? "off";
+      if (kind !== "project" && mail !== "off")
+        throw new ApiError(422, PROJECT_SEARCHES_ONLY, { mail_frequency: [PROJECT_SEARCHES_ONLY] });
       const userId = c.get("userId");
       const saved = writeTransaction(db, () => {
         if (countOf.get(userId, kind)! >= SAVED_SEARCHES_MAX)
           throw new ApiError(422, TOO_MANY_SAVED_SEARCHES);
+        const now = deps.now().toISOString();
         const id = Number(
-          insert.run(userId, kind, body.name, body.search, deps.now().toISOString()).lastInsertRowid,
+          insert.run(userId, kind, body.name, body.search, now, mail, mail === "off" ? null : now)
+            .lastInsertRowid,
         );
         return own.get(id, userId, kind)!;
       })();
@@ -79,6 +93,19 @@ export function searchRoutes(deps: Deps) {
       return c.json({ message: "The saved search was deleted." });
     });
   }
+  // How often a saved project search mails its new matches (the saved-search dialog's choice).
+  app.on(endpoints.updateProjectSearch.method, endpoints.updateProjectSearch.route, auth, async (c) => {
+    const body = await readBody(c, UpdateSavedSearchRequest);
+    const userId = c.get("userId");
+    const updated = writeTransaction(db, () => {
+      const search = own.get(idParam(c), userId, "project");
+      if (!search) throw notFound(SAVED_SEARCH_NOT_FOUND);
+      const mail = body.mail_frequency;
+      setMail.run(mail, deps.now().toISOString(), mail, search.id);
+      return { ...search, mail_frequency: mail };
+    })();
+    return c.json({ data: updated, message: "The saved search was updated." });
+  });
   return app;
 }
 

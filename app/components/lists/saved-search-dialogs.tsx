@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { AutoCloseAlert, ConfirmDialog } from "~/components/detail/dialog-form";
 import { CancelButton, ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
@@ -6,6 +12,17 @@ import { Modal } from "~/components/modal";
 import { hrefWithDialog, hrefWithoutDialog } from "~/lib/platform/dialog-url";
 
 const SAVE_FORM_ID = "save-search";
+
+/** How often a saved project search e-mails its new matches (issue 45). */
+const MAIL_CHOICES = [
+  { value: "off", label: "Off" },
+  { value: "daily", label: "Daily" },
+  { value: "weekly", label: "Weekly" },
+] as const;
+type MailChoice = (typeof MAIL_CHOICES)[number]["value"];
+
+const SELECT_CLASS =
+  "block rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /**
  * Save search: a name for the search on screen (its fields as `searchText`), posted to the list's action.
@@ -15,10 +32,13 @@ export function SaveSearchDialog({
   open,
   searchText,
   lastResult,
+  mailChoice = false,
 }: {
   open: boolean;
   searchText: string;
   lastResult?: SubmissionResult<string[]>;
+  /** A project search: how often to e-mail its new matches (Off, Daily, Weekly). */
+  mailChoice?: boolean;
 }) {
   const location = useLocation();
   const closeHref = hrefWithoutDialog(location);
@@ -42,6 +62,32 @@ export function SaveSearchDialog({
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
+        {mailChoice ? (
+          <>
+            <label
+              htmlFor={fields.mail_frequency.id}
+              className="mt-4 mb-1 block text-sm font-medium text-slate-700"
+            >
+              E-mail new matches
+            </label>
+            {/* The choice made comes back with a refused save (conform's last result), with or without script. */}
+            <select
+              {...getSelectProps(fields.mail_frequency)}
+              key={fields.mail_frequency.key}
+              aria-describedby="save-search-mail-help"
+              className={`${SELECT_CLASS} w-full`}
+            >
+              {MAIL_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <p id="save-search-mail-help" className="mt-1 text-sm text-slate-600">
+              Daily or weekly, we e-mail you the projects newly entered that match this search.
+            </p>
+          </>
+        ) : null}
         <div className="mt-6 flex justify-end gap-2">
           <CancelButton closeHref={closeHref} />
           <SubmitButton pending={pending}>Save</SubmitButton>
@@ -59,10 +105,13 @@ export function SavedSearchesDialog({
   open,
   searches,
   lastResult,
+  mailChoice = false,
 }: {
   open: boolean;
-  searches: { id: number; name: string; href: string }[] | null;
+  searches: { id: number; name: string; href: string; mail?: MailChoice }[] | null;
   lastResult?: SubmissionResult<string[]>;
+  /** Project searches: each one's e-mails of new matches, set here (a form post per search). */
+  mailChoice?: boolean;
 }) {
   const location = useLocation();
   const closeHref = hrefWithoutDialog(location);
@@ -107,6 +156,7 @@ export function SavedSearchesDialog({
           {searches.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="min-w-0 break-words font-medium text-slate-900">{s.name}</span>
+              {mailChoice ? <SearchMailForm search={s} /> : null}
               <span className="flex gap-2">
                 <Link
                   to={s.href}
@@ -132,5 +182,40 @@ export function SavedSearchesDialog({
         <CancelButton closeHref={closeHref} />
       </div>
     </Modal>
+  );
+}
+
+/** One saved project search's e-mails of new matches: Off, Daily or Weekly, a form post (works without JavaScript). */
+function SearchMailForm({ search }: { search: { id: number; name: string; mail?: MailChoice } }) {
+  const location = useLocation();
+  const action = `${location.pathname}${location.search}`;
+  const id = `search-mail-${search.id}`;
+  return (
+    <Form method="post" action={action} className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="search-mail" />
+      <input type="hidden" name="id" value={search.id} />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        <span className="sr-only">{search.name}: </span>E-mail new matches
+      </label>
+      <select
+        id={id}
+        name="mail_frequency"
+        defaultValue={search.mail ?? "off"}
+        className={`${SELECT_CLASS} py-1`}
+      >
+        {MAIL_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        aria-label={`Set e-mails of ${search.name}`}
+        className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 sm:min-h-8"
+      >
+        Set
+      </button>
+    </Form>
   );
 }

@@ -66,7 +66,7 @@ export function savedSearchLink(fields: FieldSpecs, read: Reader, pathname: stri
   const href = new URLSearchParams({ page: "1", panel: "1" });
   if (typeof query === "string" && query.trim()) href.set("query", query.trim().slice(0, 200));
   for (const [name, value] of searchEntries(fields, read(params))) href.append(name, value);
-  return { id: saved.id, name: saved.name, href: `${pathname}?${href}` };
+  return { id: saved.id, name: saved.name, href: `${pathname}?${href}`, mail: saved.mail_frequency ?? "off" };
 }
 
 export type SavedSearchLink = ReturnType<typeof savedSearchLink>;

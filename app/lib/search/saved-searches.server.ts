@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
+import { SAVED_SEARCH_MAIL } from "../../../contract/constants";
 import { endpoints } from "../../../contract/endpoints";
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from "../../../contract/searches";
 import type { ApiClient } from "../platform/api.server";
@@ -29,7 +30,10 @@ const KINDS = {
 } as const;
 export type SavedSearchKind = keyof typeof KINDS;
 
-const SAVED_SEARCH_INTENTS = ["save-search", "delete-search"] as const;
+const SAVED_SEARCH_INTENTS = ["save-search", "delete-search", "search-mail"] as const;
+
+/** The words of each e-mail choice of a saved project search, as the dialogs and the toast say them. */
+export const SEARCH_MAIL_LABELS = { off: "Off", daily: "Daily", weekly: "Weekly" } as const;
 
 /** Whether a list page's form post is one of the saved-search dialogs' (read from a copy of the request). */
 export async function isSavedSearchPost(request: Request): Promise<boolean> {
@@ -45,9 +49,15 @@ const SaveSchema = z.object({
     .min(1, "Please enter a name.")
     .max(SAVED_SEARCH_NAME_MAX, `The name may not be longer than ${SAVED_SEARCH_NAME_MAX} characters.`),
   search: z.string().max(8000),
+  mail_frequency: z.enum(SAVED_SEARCH_MAIL).optional(),
 });
 const DeleteSchema = z.object({ intent: z.literal("delete-search"), id: z.coerce.number().int().positive() });
-const Schema = z.discriminatedUnion("intent", [SaveSchema, DeleteSchema]);
+const MailSchema = z.object({
+  intent: z.literal("search-mail"),
+  id: z.coerce.number().int().positive(),
+  mail_frequency: z.enum(SAVED_SEARCH_MAIL, { error: "Please choose Off, Daily or Weekly." }),
+});
+const Schema = z.discriminatedUnion("intent", [SaveSchema, DeleteSchema, MailSchema]);
 
 /** The member's saved searches of a list, or null when they cannot be read (only logged: no member message). */
 export async function savedSearchesOrNull(
@@ -64,7 +74,8 @@ export async function savedSearchesOrNull(
 }
 
 /**
- * Save search / delete a saved search, as form posts from the list page's dialogs. Post/Redirect/Get: back to the
+ * Save search (a project search with how often it mails its new matches) / set a saved project search's e-mails /
+ * delete a saved search, as form posts from the list page's dialogs. Post/Redirect/Get: back to the
  * list without the dialog (the saved-searches list after a delete), with a message. A failed save re-renders the
  * dialog with the name typed and the reason.
  */
@@ -81,13 +92,35 @@ export async function savedSearchAction(
   const { value } = submission;
   try {
     if (value.intent === "save-search") {
-      await api.call(KINDS[kind].save, { body: { name: value.name, search: value.search } });
+      // Only a project search mails its new matches; the other lists' dialogs have no such field.
+      const mail = kind === "project" ? (value.mail_frequency ?? "off") : "off";
+      await api.call(KINDS[kind].save, {
+        body: { name: value.name, search: value.search, ...(mail !== "off" ? { mail_frequency: mail } : {}) },
+      });
       session.flashToast({
         title: "Saved",
         description: `The search '${value.name}' was saved.`,
         autoClose: true,
       });
       return redirect(hrefWithoutDialog(url));
+    }
+    if (value.intent === "search-mail") {
+      if (kind !== "project") return data({ savedSearch: submission.reply() }, { status: 400 });
+      const { data: saved } = await api.call(endpoints.updateProjectSearch, {
+        params: { id: value.id },
+        body: { mail_frequency: value.mail_frequency },
+      });
+      session.flashToast({
+        title: "Saved",
+        description:
+          saved.mail_frequency === "off"
+            ? `The search '${saved.name}' sends no e-mails.`
+            : `New matches of '${saved.name}' will be e-mailed ${saved.mail_frequency === "daily" ? "daily" : "weekly"}.`,
+        autoClose: true,
+      });
+      const back = new URLSearchParams(url.search);
+      back.set("dialog", "saved-searches");
+      return redirect(`${url.pathname}?${back}`);
     }
     await api.call(KINDS[kind].remove, { params: { id: value.id } });
     session.flashToast({ title: "Deleted", description: "The saved search was deleted.", autoClose: true });

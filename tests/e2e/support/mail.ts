@@ -78,11 +78,11 @@ export function headersOf(raw: string): Map<string, string[]> {
 export const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0]);
 
 /**
- * Runs one member's reminder digest or alert e-mail now, as if the clock said `at` (the test-only hook that
+ * Runs one member's reminder digest, alert e-mail or saved-search e-mails now, as if the clock said `at` (the test-only hook that
  * serve.ts turns on), and waits until what it wrote has been sent.
  */
 export async function runMailJob(
-  job: "reminders" | "alerts",
+  job: "reminders" | "alerts" | "searches",
   email: string,
   at?: Date,
 ): Promise<{ members: number; mailed: number }> {
