@@ -74,6 +74,16 @@ describe("GET Projects", () => {
     expect(row.stage).not.toBeNull();
   });
 
+  it("showInactive (Clear all fields) counts its matches against every project, never more than the database", async () => {
+    const every = t.db.prepare("SELECT count(*) FROM projects").pluck().get() as number;
+    expect(every).toBeGreaterThan(activeCount());
+    const answer = await list({ advanced: JSON.stringify({ showInactive: true }) });
+    expect(answer.data.total).toBe(every);
+    expect(answer.total).toBe(every);
+    // Without it, both stay the active count.
+    expect((await list({})).total).toBe(activeCount());
+  });
+
   it("pages through every match exactly once", async () => {
     const total = (await list({ perPage: 100 })).data.total;
     const seen = new Set<number>();
