@@ -467,17 +467,26 @@ test.describe("selection and bulk actions", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const path = await download.path();
-    const rows = parse(readFileSync(path), { bom: true, columns: true }) as Record<string, string>[];
+    const file = readFileSync(path);
+    // As Excel expects: a UTF-8 byte-order mark and CRLF line ends (issue 43).
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(file.toString("utf8").split("\r\n").length).toBe(matching + 2);
+    const rows = parse(file, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.length).toBe(matching);
-    // The list's columns, the folder by name.
+    // The list's columns with the project ID, address, county and bid date; the folder by name.
     expect(Object.keys(rows[0] ?? {})).toEqual([
+      "Project ID",
       "Name",
+      "Address",
       "City",
       "State",
+      "Zip",
+      "County",
       "Project Type",
       "Const Type",
       "Projected Project Stage",
       "Estimated Value (M)",
+      "Bid Date",
       "Entered",
       "Updated",
       "Folder",
