@@ -5,6 +5,8 @@
 
 /** The page size of every list (projects, contacts, companies, notes) when the request does not name one. */
 export const PER_PAGE = 15;
+/** A list download (CSV) holds at most this many rows: the list page and the file's name say so beyond it. */
+export const DOWNLOAD_LIMIT = 10_000;
 
 /** A project's Similar Projects table shows this many rows a page. */
 export const SIMILAR_PER_PAGE = 5;

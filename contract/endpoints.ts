@@ -26,6 +26,8 @@ import {
   UpdateAccountRequest,
 } from "./account";
 import {
+  CheckResetTokenAnswer,
+  CheckResetTokenRequest,
   ForgotPasswordAnswer,
   ForgotPasswordRequest,
   LoginAnswer,
@@ -200,6 +202,11 @@ export const endpoints = {
   resetPassword: call("POST", "ResetPassword", {
     body: ResetPasswordRequest,
     answer: ResetPasswordAnswer,
+    public: true,
+  }),
+  checkResetToken: call("POST", "ResetPassword/Check", {
+    body: CheckResetTokenRequest,
+    answer: CheckResetTokenAnswer,
     public: true,
   }),
 

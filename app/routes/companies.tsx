@@ -11,7 +11,7 @@ import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
-import { readListParams } from "~/lib/search/list-params";
+import { readListParams, redirectPastLastPage } from "~/lib/search/list-params";
 import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import type { CompanyRow } from "../../contract/companies";
@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await api.call(endpoints.companies, {
       query: { ...list, advanced: searchToApi(fields, panel.search) },
     });
+    redirectPastLastPage(url, list, result.data.total);
     return data(
       {
         ...base,

@@ -8,7 +8,7 @@ import { apiContext } from "~/lib/platform/contexts";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
 import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
-import { readSavedOrSearchList } from "~/lib/search/list-params";
+import { readSavedOrSearchList, redirectPastLastPage } from "~/lib/search/list-params";
 import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
@@ -43,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const result = await api.call(endpoints.contacts, {
       query: { ...listQuery, advanced: panel ? searchToApi(fields, panel.search) : undefined },
     });
+    redirectPastLastPage(url, list, result.data.total);
     return {
       ...base,
       forbidden: false,

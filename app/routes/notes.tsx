@@ -6,7 +6,7 @@ import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
-import { listSearch, readListParams } from "~/lib/search/list-params";
+import { listSearch, readListParams, redirectPastLastPage } from "~/lib/search/list-params";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 
@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orderDirection: list.orderDirection,
     },
   });
+  redirectPastLastPage(url, list, answer.data.total);
   return { tab, list, rows: answer.data.data, total: answer.data.total };
 }
 

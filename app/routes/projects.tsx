@@ -15,7 +15,12 @@ import { apiContext } from "~/lib/platform/contexts";
 import { trialReportsLeft } from "~/lib/platform/trial";
 import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
-import { carriedListSearch, listSearch, readSavedOrSearchList } from "~/lib/search/list-params";
+import {
+  carriedListSearch,
+  listSearch,
+  readSavedOrSearchList,
+  redirectPastLastPage,
+} from "~/lib/search/list-params";
 import {
   BIDS_DUE_CHOICES,
   type ProjectSearch,
@@ -62,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           .then((r) => r.data)
           .catch(() => null),
   ]);
+  redirectPastLastPage(url, list, result.data.total);
   const rows = result.data.data;
   const showMap = url.searchParams.get("map") === "1";
   // With the map on, the page's rows are geocoded in parallel (cached; a failure only drops that marker).

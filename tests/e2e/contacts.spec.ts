@@ -30,6 +30,7 @@ const CSV_COLUMNS = [
   "Company",
   "Company Type",
   "Email",
+  "Phone",
   "City",
   "State",
   "Created",
@@ -265,7 +266,11 @@ test.describe("contact directory", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const path = await download.path();
-    const records: string[][] = parse(await readFile(path), { bom: true });
+    const file = await readFile(path);
+    // As Excel expects: a UTF-8 byte-order mark (accents intact) and CRLF line ends (issue 43).
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(file.toString("utf8")).toContain("\r\n");
+    const records: string[][] = parse(file, { bom: true });
     expect(records[0]).toEqual(CSV_COLUMNS);
     expect(records.length).toBeGreaterThan(1);
     const lastNames = records.slice(1).map((r) => r[1]);

@@ -400,6 +400,7 @@ const CSV_COLUMNS = [
   "Company",
   "Company Type",
   "Email",
+  "Phone",
   "City",
   "State",
   "Created",
@@ -425,8 +426,20 @@ describe("POST Contacts/Download", () => {
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const records = parse(await res.text()) as string[][];
+    // As Excel expects: a UTF-8 byte-order mark ("Lebel-sur-Quévillon" arrives intact), CRLF line ends.
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split("\r\n").length).toBeGreaterThan(2);
+    const records = parse(text, { bom: true }) as string[][];
     expect(records[0]).toEqual(CSV_COLUMNS);
+    // The phone is the contact's own.
+    const phoneOf = t.db.prepare("SELECT phone FROM contacts WHERE email = ?").pluck();
+    const withEmail = records.slice(1).filter((r) => r[CSV_COLUMNS.indexOf("Email")]);
+    expect(withEmail.length).toBeGreaterThan(0);
+    for (const r of withEmail.slice(0, 20))
+      expect(r[CSV_COLUMNS.indexOf("Phone")]).toBe(phoneOf.get(r[CSV_COLUMNS.indexOf("Email")]) ?? "");
+    expect(records.slice(1).some((r) => r[CSV_COLUMNS.indexOf("Phone")] !== "")).toBe(true);
     const tx = (t.db.prepare("SELECT count(*) AS n FROM contacts WHERE state = 'TX'").get() as { n: number })
       .n;
     expect(records.length - 1).toBe(Math.min(tx, 10_000));

@@ -74,6 +74,16 @@ describe("GET Projects", () => {
     expect(row.stage).not.toBeNull();
   });
 
+  it("showInactive (Clear all fields) counts its matches against every project, never more than the database", async () => {
+    const every = t.db.prepare("SELECT count(*) FROM projects").pluck().get() as number;
+    expect(every).toBeGreaterThan(activeCount());
+    const answer = await list({ advanced: JSON.stringify({ showInactive: true }) });
+    expect(answer.data.total).toBe(every);
+    expect(answer.total).toBe(every);
+    // Without it, both stay the active count.
+    expect((await list({})).total).toBe(activeCount());
+  });
+
   it("pages through every match exactly once", async () => {
     const total = (await list({ perPage: 100 })).data.total;
     const seen = new Set<number>();
@@ -640,15 +650,20 @@ describe("Similar projects", () => {
   });
 });
 
-/** The project list's columns, the folder by name instead of its colour. */
+/** The project list's columns with the project ID, address, county and bid date; the folder by name. */
 const CSV_COLUMNS = [
+  "Project ID",
   "Name",
+  "Address",
   "City",
   "State",
+  "Zip",
+  "County",
   "Project Type",
   "Const Type",
   "Projected Project Stage",
   "Estimated Value (M)",
+  "Bid Date",
   "Entered",
   "Updated",
   "Bid Date",
@@ -668,11 +683,31 @@ describe("POST Projects/Download", () => {
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename="projects-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const rows: string[][] = parse(await res.text(), { bom: true });
+    // As Excel expects: a UTF-8 byte-order mark, then CRLF line ends (issue 43).
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split("\r\n").length).toBeGreaterThan(2);
+    expect(text.replaceAll("\r\n", "")).not.toMatch(/[\r\n](?=")/);
+    const rows: string[][] = parse(text, { bom: true });
     expect(rows[0]).toEqual(CSV_COLUMNS);
     const saved = t.db.prepare("SELECT count(*) FROM user_projects WHERE user_id = ?").pluck().get(memberId);
     expect(rows.length - 1).toBe(saved);
-    const titles = rows.slice(1).map((r) => r[0]);
+    // Each row carries its project's ID, address, county and bid date.
+    const col = (name: string) => CSV_COLUMNS.indexOf(name);
+    for (const r of rows.slice(1)) {
+      const p = t.db
+        .prepare("SELECT title, address1, county, bidding_date FROM projects WHERE id = ?")
+        .get(Number(r[col("Project ID")])) as
+        | { title: string; address1: string | null; county: string | null; bidding_date: string | null }
+        | undefined;
+      expect(p?.title).toBe(r[col("Name")]);
+      expect(r[col("Address")].startsWith(p?.address1 ?? "")).toBe(true);
+      expect(r[col("County")]).toBe(p?.county ?? "");
+      expect(r[col("Bid Date")]).toBe(p?.bidding_date?.slice(0, 10) ?? "");
+    }
+    expect(rows.slice(1).some((r) => r[col("County")] !== "")).toBe(true);
+    const titles = rows.slice(1).map((r) => r[col("Name")]);
     expect([...titles].sort()).toEqual(titles);
   });
 
@@ -691,8 +726,8 @@ describe("POST Projects/Download", () => {
     expect(res.status).toBe(200);
     const rows: string[][] = parse(await res.text(), { bom: true });
     expect(rows).toHaveLength(2);
-    expect(rows[1][0]).toBe('\'=HYPERLINK("http://evil")');
-    expect(rows[1][1]).toBe('\'+1 Main, "Suite" 2');
+    expect(rows[1][CSV_COLUMNS.indexOf("Name")]).toBe('\'=HYPERLINK("http://evil")');
+    expect(rows[1][CSV_COLUMNS.indexOf("City")]).toBe('\'+1 Main, "Suite" 2');
   });
 
   it("refuses members without downloads and requests without a token", async () => {

@@ -30,15 +30,30 @@ const FOLDER_UPDATED = "The folder was updated.";
 const FOLDER_NOT_FOUND = "The selected folder does not exist.";
 const NOTE_DELETED = "The note was deleted.";
 
-/** The columns of a project download: the list's columns, the folder by name instead of its colour. */
-const PROJECT_CSV: readonly CsvColumn<ProjectRow>[] = [
+/** A project row of a download, with what the file carries beyond the list (issue 43). */
+type ProjectCsvRow = ProjectRow & {
+  address2: string | null;
+  county: string | null;
+  bidding_date: string | null;
+};
+
+/**
+ * The columns of a project download: the project's ID, the list's columns with the full address and county, the
+ * bid date, and the folder by name instead of its colour.
+ */
+const PROJECT_CSV: readonly CsvColumn<ProjectCsvRow>[] = [
+  { header: "Project ID", cell: (r) => r.id },
   { header: "Name", cell: (r) => r.title },
+  { header: "Address", cell: (r) => [r.address1, r.address2].filter((s) => s?.trim()).join(", ") },
   { header: "City", cell: (r) => r.city },
   { header: "State", cell: (r) => r.state },
+  { header: "Zip", cell: (r) => r.zip },
+  { header: "County", cell: (r) => r.county },
   { header: "Project Type", cell: (r) => r.types.map((type) => type.name).join(", ") },
   { header: "Const Type", cell: (r) => r.construction_type },
   { header: "Projected Project Stage", cell: (r) => r.stage?.name },
   { header: "Estimated Value (M)", cell: (r) => r.minimum_value },
+  { header: "Bid Date", cell: (r) => r.bidding_date?.slice(0, 10) },
   { header: "Entered", cell: (r) => r.created_at.slice(0, 10) },
   { header: "Updated", cell: (r) => r.updated_at.slice(0, 10) },
   { header: "Bid Date", cell: (r) => r.bidding_date },
@@ -89,6 +104,11 @@ interface NoteRow {
 }
 
 export function projectRoutes(deps: Deps) {
+  /** What a download carries beyond the list's rows, for a batch of ids (a JSON array). */
+  const csvExtras = deps.db.prepare<
+    [string],
+    { id: number; address2: string | null; county: string | null; bidding_date: string | null }
+  >("SELECT id, address2, county, bidding_date FROM projects WHERE id IN (SELECT value FROM json_each(?))");
   const { db } = deps;
   const rights = memberRights(deps);
   const projects = projectQueries(db, { openable: rights.openableProjects, now: deps.now });
@@ -204,9 +224,20 @@ export function projectRoutes(deps: Deps) {
         if (!p.mine && p.tag === null) rights.requireActiveTrial(userId);
       },
       ids: (userId, p, limit) => projects.iterateIds(userId, p, limit),
-      rows: (userId, ids) => projects.rowsFor(userId, ids),
+      rows: (userId, ids) => {
+        const extras = new Map(csvExtras.all(JSON.stringify(ids)).map((r) => [r.id, r]));
+        return projects.rowsFor(userId, ids).map((row) => {
+          const extra = extras.get(row.id);
+          return {
+            ...row,
+            address2: extra?.address2 ?? null,
+            county: extra?.county ?? null,
+            bidding_date: extra?.bidding_date ?? null,
+          };
+        });
+      },
+      count: (userId, p) => projects.list(userId, { ...p, page: 1, perPage: 1 }).data.total,
       columns: PROJECT_CSV,
-      bom: true,
     }),
   );
 

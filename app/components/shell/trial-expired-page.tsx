@@ -1,7 +1,7 @@
 import { isoDay } from "~/lib/format/dates";
-import type { TrialExpiredBody } from "~/lib/platform/trial";
+import { type TrialExpiredBody, trialOverReason } from "~/lib/platform/trial";
 import type { RootData } from "~/root-data";
-import { TrialExpiredDialog } from "../trial-dialogs";
+import { TRIAL_EXPIRED_TITLE, TRIAL_REPORTS_USED_TITLE, TrialExpiredDialog } from "../trial-dialogs";
 import { AppShell } from "./app-shell";
 
 /**
@@ -11,12 +11,16 @@ import { AppShell } from "./app-shell";
  * answer that could not read them) the dialog stands on an empty page.
  */
 export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
-  const heading = <title>Your Free Trial Has Expired... | Project Leads</title>;
+  const member = body.shell?.member ?? null;
+  const reason = trialOverReason(member, isoDay(new Date()));
+  const heading = (
+    <title>{`${reason === "expired" ? TRIAL_EXPIRED_TITLE : TRIAL_REPORTS_USED_TITLE} | Project Leads`}</title>
+  );
   if (!body.shell) {
     return (
       <main id="main" className="min-h-full">
         {heading}
-        <TrialExpiredDialog demoSchedulingUrl={body.demoSchedulingUrl} />
+        <TrialExpiredDialog demoSchedulingUrl={body.demoSchedulingUrl} reason={reason} />
       </main>
     );
   }

@@ -61,6 +61,21 @@ export function isTrialExpired(
 }
 
 /**
+ * Why a trial is over: its end date has passed ('expired'), or its reports are used while the date still runs
+ * ('reports-used'). The blocking dialog says which (issue 43): "expired" only for the date.
+ */
+export function trialOverReason(
+  user: TrialFields | null | undefined,
+  today: Date | string,
+): "expired" | "reports-used" {
+  if (!user) return "expired";
+  const end = trialEndDate(user);
+  if (end && end.slice(0, 10) < dayOf(today)) return "expired";
+  const remaining = remainingProjects(user);
+  return remaining !== null && remaining <= 0 ? "reports-used" : "expired";
+}
+
+/**
  * The member as the blocked page's shell shows them (initials, name, the trial's end and reports): no folders, no
  * alerts, no settings, nothing of a project or a contact.
  */

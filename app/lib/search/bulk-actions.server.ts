@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../../contract/endpoints";
+import { countOf, pluralWord } from "../../../contract/plural";
 import type { ApiClient } from "../platform/api.server";
 import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
@@ -67,7 +68,7 @@ async function moveToFolder(api: ApiClient, kind: SavedKind, ids: number[], tagI
 }
 
 const spentText = ({ spent, remaining }: { spent: number; remaining: number }) =>
-  `${spent} report${spent === 1 ? " was" : "s were"} used; ${remaining} ${remaining === 1 ? "is" : "are"} left.`;
+  `${countOf(spent, "report")} ${pluralWord(spent, "was", "were")} used; ${remaining} ${pluralWord(remaining, "is", "are")} left.`;
 
 /**
  * Move to folder / Remove selected, for projects and contacts: the API calls, a flash message, then
@@ -85,7 +86,7 @@ export async function bulkAction(
   const api = context.get(apiContext);
   const value = submission.value;
   const n = value.ids.length;
-  const what = `${n} ${kind}${n === 1 ? " was" : "s were"}`;
+  const what = `${countOf(n, kind)} ${pluralWord(n, "was", "were")}`;
   try {
     if (value.intent === "move") {
       const spent = await moveToFolder(api, kind, value.ids, value.tag_id);

@@ -114,6 +114,17 @@ export function projectQueries(
       activeCache = { n: allCount.get()! - inactiveCount.get()!, at: now };
     return activeCache.n;
   }
+  let allCache: { n: number; at: number } | null = null;
+  /**
+   * The database total a search that shows inactive projects is counted against: every project, inactive ones
+   * too. Against the active total, "Clear all fields" (showInactive on) read "20000 matching results. 19433 in
+   * database." (issue 43).
+   */
+  function everyTotal(): number {
+    const now = Date.now();
+    if (!allCache || now - allCache.at > TOTAL_TTL_MS) allCache = { n: allCount.get()!, at: now };
+    return allCache.n;
+  }
 
   // Keyword counts, kept briefly so paging and re-sorting a search does not count again.
   const countCache = new Map<string, { n: number; active: number; at: number }>();
@@ -316,7 +327,8 @@ export function projectQueries(
 
   function list(userId: number, p: ProjectListParams) {
     const { ids, matching } = select(userId, p, p.perPage, (p.page - 1) * p.perPage);
-    return { data: { total: matching, data: rowsFor(userId, ids) }, total: activeTotal() };
+    const database = p.advanced.showInactive && !(p.mine || p.tag !== null) ? everyTotal() : activeTotal();
+    return { data: { total: matching, data: rowsFor(userId, ids) }, total: database };
   }
 
   /** Ordered ids for a download (no count), up to `limit`. */
