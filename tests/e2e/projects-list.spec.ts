@@ -489,7 +489,6 @@ test.describe("selection and bulk actions", () => {
       "Bid Date",
       "Entered",
       "Updated",
-      "Bid Date",
       "Folder",
     ]);
     const names = rows.map((r) => r.Name);

@@ -666,7 +666,6 @@ const CSV_COLUMNS = [
   "Bid Date",
   "Entered",
   "Updated",
-  "Bid Date",
   "Folder",
 ];
 

@@ -56,7 +56,6 @@ const PROJECT_CSV: readonly CsvColumn<ProjectCsvRow>[] = [
   { header: "Bid Date", cell: (r) => r.bidding_date?.slice(0, 10) },
   { header: "Entered", cell: (r) => r.created_at.slice(0, 10) },
   { header: "Updated", cell: (r) => r.updated_at.slice(0, 10) },
-  { header: "Bid Date", cell: (r) => r.bidding_date },
   { header: "Folder", cell: (r) => r.tag[0]?.name },
 ];
 
