@@ -10,17 +10,17 @@ import {
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { useAppLinkNavigation } from "./components/app-link";
-import { ErrorPage } from "./components/error-page";
+import { errorTitle, GeneralErrorBoundary } from "./components/error-page";
 import { MarkHydrated } from "./components/hydrated";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { ScriptState } from "./components/script-state";
-import { TrialExpiredPage } from "./components/shell/trial-expired-page";
 import { requestMember } from "./lib/account/member.server";
+import { documentTitle } from "./lib/format/screen-titles";
 import { useLitePages } from "./lib/platform/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
 import { useNonce } from "./lib/platform/nonce";
-import { isTrialExpiredBody } from "./lib/platform/trial";
+import { isTrialExpiredBody, TRIAL_EXPIRED_TITLE } from "./lib/platform/trial";
 import { rootLoader } from "./root-loader.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -34,6 +34,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 export function loader(args: Route.LoaderArgs) {
   return rootLoader(args);
 }
+
+/** Every page's document title, from the one table (app/lib/format/screen-titles.ts); an error's from its page. */
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  if (error) {
+    const expired = isRouteErrorResponse(error) && isTrialExpiredBody(error.data);
+    return [{ title: expired ? TRIAL_EXPIRED_TITLE : errorTitle(error) }];
+  }
+  return [{ title: documentTitle(matches) }];
+};
 
 export function shouldRevalidate({
   formMethod,
@@ -89,10 +98,7 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The member layout's trial gate (app/lib/account/member.server.ts) stops an expired trial before any loader runs.
-  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
-    return <TrialExpiredPage body={error.data} />;
-  }
-  return <ErrorPage error={error} />;
+/** The one error boundary (app/components/error-page.tsx): the member layout's is the same. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

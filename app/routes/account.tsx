@@ -40,8 +40,6 @@ import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
 
-export const handle = { title: "Account" };
-
 const ACCOUNT_PATH = "/Me/Account";
 const PASSWORD_DIALOG_PATH = `${ACCOUNT_PATH}?dialog=password`;
 
@@ -228,8 +226,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Account | Project Leads" }];
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -6,8 +6,6 @@ import { apiContext } from "~/lib/platform/contexts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
 
-export const handle = { title: "Alerts" };
-
 const NO_ALERTS = "You have no alerts currently!";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -63,5 +61,3 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Alerts | Project Leads" }];

@@ -22,8 +22,6 @@ import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 
-export const handle = { title: "Calendar" };
-
 const ADDRESS_RESET =
   "Your calendar has a new address. Calendars subscribed to the old address no longer receive your reminders.";
 
@@ -204,5 +202,3 @@ function FeedAddress({
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Calendar | Project Leads" }];

@@ -19,8 +19,6 @@ import { COMPANY_ORDER_BY } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/companies";
 
-export const handle = { title: "Companies" };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const list = readListParams(url.searchParams, COMPANY_ORDER_BY);
@@ -103,8 +101,6 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
     />
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Companies | Project Leads" }];
 
 function companyColumns(carry: string): Column<CompanyRow>[] {
   return [

@@ -10,8 +10,6 @@ import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 
-export const handle = { title: "Contact Us" };
-
 /** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = pageUrl(request);
@@ -62,10 +60,6 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
-];
 
 function reasonFrom(value: unknown): ContactReason {
   return value === "Research" ? "Research" : "Question";

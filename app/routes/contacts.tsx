@@ -15,8 +15,6 @@ import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts";
 
-export const handle = { title: "Contacts" };
-
 export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -107,10 +105,6 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     />
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
-];
 
 function contactColumns(carry: string): Column<ContactRow>[] {
   return [

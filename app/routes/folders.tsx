@@ -11,8 +11,6 @@ import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/folders";
 
-export const handle = { title: "Folder" };
-
 /** The API's limit on a folder's name. */
 const FOLDER_NAME_MAX = 50;
 
@@ -121,8 +119,6 @@ export default function FolderPage({ actionData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Folder | Project Leads" }];
 
 /**
  * Where to go after deleting a folder: the list the member came from, unless it showed that folder

@@ -12,8 +12,6 @@ import type { ForgotPasswordAnswer } from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/forgot-password";
 
-export const handle = { title: "Forgot password" };
-
 const ForgotSchema = z.object({
   email: z
     .email({
@@ -77,5 +75,3 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Project Leads" }];

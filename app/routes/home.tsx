@@ -2,8 +2,6 @@ import { redirect } from "react-router";
 import { signedInMember } from "~/lib/account/member.server";
 import type { Route } from "./+types/home";
 
-export const handle = { title: "Home" };
-
 /** The post-login index: sales staff go to Subscribers, every other member to the project search. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await signedInMember(context, request);
@@ -13,5 +11,3 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Home() {
   return null;
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Home | Project Leads" }];

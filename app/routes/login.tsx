@@ -12,8 +12,6 @@ import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/login";
 
-export const handle = { title: "Login" };
-
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 
 const LoginSchema = z.object({
@@ -103,5 +101,3 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Login | Project Leads" }];

@@ -43,8 +43,6 @@ export default function Logout() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Log out | Project Leads" }];
-
 /** Revokes the API token, then forgets the session. Where to go next: the login page, or the company site. */
 async function logout(
   { request, context }: Pick<Route.ActionArgs, "request" | "context">,

@@ -3,8 +3,6 @@ import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/manual";
 
-export const handle = { title: "Manuals" };
-
 /** The manuals of the help content site (spec 2.8): cards with a View link to each PDF. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = await loadContent("manuals", request.signal, context.get(apiContext).deadline);
@@ -42,5 +40,3 @@ export default function Manual({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Manuals | Project Leads" }];

@@ -10,8 +10,6 @@ import { listSearch, readListParams } from "~/lib/search/list-params";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 
-export const handle = { title: "Notes" };
-
 const NOTE_ORDER_BY = ["created_at"] as const;
 const TABS: { tab: NoteTab; label: string }[] = [
   { tab: "projects", label: "Projects" },
@@ -112,5 +110,3 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Notes | Project Leads" }];

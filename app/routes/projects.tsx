@@ -29,8 +29,6 @@ import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/projects";
 
-export const handle = { title: "Project Search" };
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, saved, routeTagId, list, listQuery } = readSavedOrSearchList(
     request,
@@ -172,10 +170,6 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
     </ListPage>
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
-];
 
 /**
  * A trial's reports left (the member as the API answered this page) and the listed projects it opened, which cost

@@ -13,8 +13,6 @@ import { pageUrl } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
-export const handle = { title: "Reset password" };
-
 const ResetSchema = z.object({
   newPassword: z.string({ error: "Please enter a new password." }).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
 });
@@ -80,5 +78,3 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Reset password | Project Leads" }];

@@ -21,8 +21,6 @@ import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";
 
-export const handle = { title: "Settings" };
-
 const SETTINGS_PATH = "/Me/Settings";
 const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -323,8 +321,6 @@ function LitePagesSection() {
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
 
 /** A field's initial value as a list (Conform gives a string for one value, an array for several). */
 function asList(value: unknown): string[] {

@@ -3,8 +3,6 @@ import { config } from "~/lib/platform/config.server";
 import { memberSessionContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/sign-up";
 
-export const handle = { title: "Sign up" };
-
 /** /sign-up is a guest route: plans are chosen on the marketing site; a logged-in member goes to the projects. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.get(memberSessionContext).isLoggedIn) throw redirect("/Projects");
@@ -14,5 +12,3 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function SignUp() {
   return null;
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];

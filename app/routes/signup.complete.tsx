@@ -4,8 +4,6 @@ import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/signup.complete";
 
-export const handle = { title: "Sign up complete" };
-
 /**
  * §2.6: 'Welcome' and 'Go to Dashboard'; a trial (not activated) account also reads that projects cannot be
  * downloaded during the trial and gets 'Schedule a demo'. Reached right after the automatic login; when that
@@ -61,5 +59,3 @@ export default function SignupComplete({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Welcome | Project Leads" }];

@@ -62,8 +62,6 @@ import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
 import type { Route } from "./+types/signup";
 
-export const handle = { title: "Sign up" };
-
 /** The signup_referrer cookie's value, if any (set by the marketing site). */
 function referrerCookie(request: Request): string {
   const header = request.headers.get("cookie") ?? "";
@@ -495,5 +493,3 @@ function siteHost(marketingSiteUrl: string | undefined) {
     return "our website";
   }
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];

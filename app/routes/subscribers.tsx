@@ -1,7 +1,4 @@
 import { useRootData } from "~/root-data";
-import type { Route } from "./+types/subscribers";
-
-export const handle = { title: "Subscribers" };
 
 /** Where staff with the sales role land after login: the subscriber tools live in the staff application. */
 export default function Subscribers() {
@@ -24,5 +21,3 @@ export default function Subscribers() {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Project Leads" }];

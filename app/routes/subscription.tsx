@@ -70,8 +70,6 @@ import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";
 import type { Route } from "./+types/subscription";
 
-export const handle = { title: "Subscription" };
-
 const PATH = "/Me/Subscription";
 export const COVERAGE_SAVED = "Your coverage was saved.";
 
@@ -620,5 +618,3 @@ function Charges({ charges }: { charges: Data["charges"] }) {
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Subscription | Project Leads" }];

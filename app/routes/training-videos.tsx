@@ -6,8 +6,6 @@ import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import type { Route } from "./+types/training-videos";
 
-export const handle = { title: "Training Videos" };
-
 /**
  * The training videos of the help content site (spec 2.8). The open video is URL state (`?video={id}`): a
  * card's link opens it in a dialog (a plain overlay page without JavaScript, the same address either way).
@@ -93,5 +91,3 @@ export default function TrainingVideos({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Training Videos | Project Leads" }];

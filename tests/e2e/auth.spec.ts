@@ -104,17 +104,7 @@ test.describe("guards", () => {
     }
   });
 
-  test("an unknown path goes to the login page when logged out", async ({ page }) => {
-    await page.goto("/no/such/page");
-    await expect(page).toHaveURL(/\/Login(\?|$)/);
-  });
-
-  test("an unknown path goes to the projects page when logged in", async ({ page }) => {
-    await loginThroughForm(page, "member@example.com");
-    const response = await page.goto("/no/such/page");
-    await expect(page).toHaveURL(`${APP_URL}/Projects`);
-    expect(response?.status()).toBe(200);
-  });
+  // An unknown path is a 404 page, not a redirect, for a guest and for a member: not-found.spec.ts.
 });
 
 test.describe("checkout guard", () => {

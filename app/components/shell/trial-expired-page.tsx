@@ -11,11 +11,9 @@ import { AppShell } from "./app-shell";
  * answer that could not read them) the dialog stands on an empty page.
  */
 export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
-  const heading = <title>Your Free Trial Has Expired... | Project Leads</title>;
   if (!body.shell) {
     return (
       <main id="main" className="min-h-full">
-        {heading}
         <TrialExpiredDialog demoSchedulingUrl={body.demoSchedulingUrl} />
       </main>
     );
@@ -38,7 +36,7 @@ export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
   };
   return (
     <AppShell root={root} sidebarCollapsed={false} today={isoDay(new Date())} blocked>
-      {heading}
+      {null}
     </AppShell>
   );
 }

@@ -18,6 +18,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { ApiRequestError, GENERIC_API_MESSAGE, upstreamFailureMessage } from "../platform/api.server";
+import { type ErrorBody, errorResponse } from "../platform/invariant";
 import { visiblePath } from "../platform/request-url";
 import { DeleteNoteSchema, FolderSchema, NOTE_REQUEST_FAILED, NoteSchema, SaveSchema } from "./forms.server";
 import type { ActionResult } from "./types";
@@ -37,17 +38,17 @@ export type IntentHandler = (args: IntentArgs) => Promise<ActionAnswer>;
 
 /**
  * Reads the posted form and hands it to the handler of its `intent`. An id that cannot exist answers
- * `notFoundMessage` (404), an intent without a handler 'Unknown action.' (400).
+ * `missing` (the 404 page, as the loader says it), an intent without a handler 'Unknown action.' (400).
  */
 export async function detailAction(
   request: Request,
   id: number | null,
-  notFoundMessage: string,
+  missing: ErrorBody | (() => Promise<ErrorBody>),
   intents: Record<string, IntentHandler>,
 ): Promise<ActionAnswer> {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  if (!id) return data<ActionResult>({ intent, error: notFoundMessage }, { status: 404 });
+  if (!id) throw errorResponse(typeof missing === "function" ? await missing() : missing);
   const done = (js: string | undefined) => {
     if (js) return data<ActionResult>({ intent, ok: true });
     throw redirect(pageAfterPost(request));

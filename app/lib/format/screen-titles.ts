@@ -1,57 +1,94 @@
+import { contactName } from "../detail/contact-detail";
+import { contactTexts } from "../pages/contact-us";
+
 /**
- * Screen titles by route id, for the screens that share one module (routes/projects.tsx, contacts.tsx) and for the
- * mobile header when a route has no `handle.title` of its own.
+ * The one place for titles: each screen's name by route id, and for a screen named after what it shows, how its
+ * loader data names it. The root route's `meta` makes the document title from it ('{title} | Project Leads') and
+ * the shell's mobile header shows the name (spec: the page title comes from the route's title). No route exports
+ * its own `meta` title or `handle.title`.
  */
-const TITLES: Record<string, string> = {
-  projects: "Project Search",
-  "projects.show": "Project",
-  "projects.mine": "Saved Projects",
-  "projects.mine.tag": "Saved Projects",
-  companies: "Companies",
-  "companies.show": "Company",
-  contacts: "Directory",
-  "contacts.show": "Contact",
-  "contacts.mine": "Saved Contacts",
-  "contacts.mine.tag": "Saved Contacts",
-  notes: "Notes",
-  alerts: "Alerts",
-  calendar: "Calendar",
-  manual: "Manuals",
-  "training-videos": "Training Videos",
-  help: "Help",
-  account: "Account",
-  subscription: "Subscription",
-  settings: "Settings",
-  signup: "Sign up",
-  "signup.complete": "Welcome",
+type Title = {
+  /** The screen's name: the mobile header, and the document title when `of` says nothing. */
+  name: string;
+  /** The document title from the screen's loader data (the project's title, the contact's name). */
+  of?: (data: never) => string | null | undefined;
 };
 
+// Loader data is read defensively: a screen that is not `found` (a company outside the plan) has no entity.
+type Named = { outcome?: string; project?: { title?: string }; company?: { name?: string } };
+type ContactData = { contact?: Parameters<typeof contactName>[0] };
+
+const TITLES: Record<string, Title> = {
+  "routes/home": { name: "Home" },
+  "routes/login": { name: "Login" },
+  "routes/forgot-password": { name: "Forgot password" },
+  "routes/reset-password": { name: "Reset password" },
+  logout: { name: "Log out" },
+  "me-logout": { name: "Log out" },
+  "routes/sign-up": { name: "Sign up" },
+  signup: { name: "Sign up" },
+  "signup.complete": { name: "Welcome" },
+  "routes/subscribers": { name: "Subscribers" },
+  "routes/contact-us": {
+    name: "Contact Us",
+    of: (data: { reason?: "Question" | "Research" }) =>
+      data?.reason ? contactTexts(data.reason).title : null,
+  },
+  "routes/folders": { name: "Folder" },
+  projects: { name: "Project Search" },
+  "projects.show": { name: "Project", of: (data: Named) => data?.project?.title },
+  "projects.mine": { name: "Saved Projects" },
+  "projects.mine.tag": { name: "Saved Projects" },
+  companies: { name: "Companies" },
+  "companies.show": { name: "Company", of: (data: Named) => data?.company?.name },
+  contacts: { name: "Directory" },
+  "contacts.show": {
+    name: "Contact",
+    of: (data: ContactData) => (data?.contact ? contactName(data.contact) : null),
+  },
+  "contacts.mine": { name: "Saved Contacts" },
+  "contacts.mine.tag": { name: "Saved Contacts" },
+  notes: { name: "Notes" },
+  alerts: { name: "Alerts" },
+  calendar: { name: "Calendar" },
+  manual: { name: "Manuals" },
+  "training-videos": { name: "Training Videos" },
+  help: { name: "Help" },
+  account: { name: "Account" },
+  subscription: { name: "Subscription" },
+  "subscription.receipt": { name: "Receipt" },
+  settings: { name: "Settings" },
+  "routes/unsubscribe": { name: "Unsubscribe" },
+  "routes/bench-baseline": { name: "Baseline" },
+};
+
+/** A route id's screen name, or null for a route without a screen of its own (a layout, the root). */
 export function titleForRouteId(id: string | null | undefined): string | null {
-  if (!id) return null;
-  if (TITLES[id]) return TITLES[id];
-  // Variants such as "contacts.mine.something" fall back to their nearest known parent id.
-  const parts = id.split(".");
-  while (parts.length > 1) {
-    parts.pop();
-    const parent = TITLES[parts.join(".")];
-    if (parent) return parent;
+  return (id && Object.hasOwn(TITLES, id) && TITLES[id].name) || null;
+}
+
+type MatchLike = { id: string; handle?: unknown; loaderData?: unknown; data?: unknown };
+
+/** The deepest titled match's screen name (the mobile header). */
+export function screenTitle(matches: readonly MatchLike[]): string | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const name = titleForRouteId(matches[i].id);
+    if (name) return name;
   }
   return null;
 }
 
-type MatchLike = { id: string; handle?: unknown };
-
-/** The deepest titled match's title: the title of its route id, else its `handle.title`. */
-export function screenTitle(matches: readonly MatchLike[]): string | null {
+/** The document title: the deepest titled match's, from its data when the screen is named after what it shows. */
+export function documentTitle(matches: readonly (MatchLike | undefined)[]): string {
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
-    // A module shared by several ids (projects.tsx, contacts.tsx) is named more precisely by its id.
-    const byId = titleForRouteId(match.id);
-    if (byId) return byId;
-    const handleTitle = (match.handle as { title?: unknown } | undefined)?.title;
-    if (typeof handleTitle === "string" && handleTitle) return handleTitle;
+    if (!match || !Object.hasOwn(TITLES, match.id)) continue;
+    const { name, of } = TITLES[match.id];
+    const data = match.loaderData ?? match.data;
+    const own = of && data ? (of as (d: unknown) => string | null | undefined)(data) : null;
+    return `${own || name} | Project Leads`;
   }
-  return null;
+  return "Project Leads";
 }
 
 /** True when the current screen is a profile page (its layout's handle says `profile: true`). */

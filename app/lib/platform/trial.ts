@@ -99,6 +99,9 @@ export type TrialExpiredBody = {
   } | null;
 };
 
+/** The document title of the trial-expired page (the root's `meta` says it). */
+export const TRIAL_EXPIRED_TITLE = "Your Free Trial Has Expired... | Project Leads";
+
 export function isTrialExpiredBody(value: unknown): value is TrialExpiredBody {
   return Boolean(value && typeof value === "object" && (value as TrialExpiredBody).trialExpired === true);
 }
