@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -10,17 +9,16 @@ import {
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { useAppLinkNavigation } from "./components/app-link";
-import { errorTitle, GeneralErrorBoundary } from "./components/error-page";
+import { GeneralErrorBoundary } from "./components/error-page";
 import { MarkHydrated } from "./components/hydrated";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { ScriptState } from "./components/script-state";
 import { requestMember } from "./lib/account/member.server";
-import { documentTitle } from "./lib/format/screen-titles";
+import { screenMeta } from "./lib/format/screen-titles";
 import { useLitePages } from "./lib/platform/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
 import { useNonce } from "./lib/platform/nonce";
-import { isTrialExpiredBody, TRIAL_EXPIRED_TITLE } from "./lib/platform/trial";
 import { rootLoader } from "./root-loader.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -35,14 +33,8 @@ export function loader(args: Route.LoaderArgs) {
   return rootLoader(args);
 }
 
-/** Every page's document title, from the one table (app/lib/format/screen-titles.ts); an error's from its page. */
-export const meta: Route.MetaFunction = ({ matches, error }) => {
-  if (error) {
-    const expired = isRouteErrorResponse(error) && isTrialExpiredBody(error.data);
-    return [{ title: expired ? TRIAL_EXPIRED_TITLE : errorTitle(error) }];
-  }
-  return [{ title: documentTitle(matches) }];
-};
+/** The document title of an error the root's boundary shows, and of a page without a title of its own. */
+export const meta: Route.MetaFunction = screenMeta;
 
 export function shouldRevalidate({
   formMethod,

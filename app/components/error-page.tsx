@@ -7,45 +7,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { isoDay } from "~/lib/format/dates";
-import type { ErrorBody } from "~/lib/platform/invariant";
+import { describeError } from "~/lib/platform/invariant";
 import { isTrialExpiredBody } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import { AppShell } from "./shell/app-shell";
 import { TrialExpiredPage } from "./shell/trial-expired-page";
-
-type Described = { status: number; title: string; message: string; back?: ErrorBody["back"] };
-
-/** The page's words for each status, unless the answer brought its own (`invariantResponse`'s body). */
-const BY_STATUS: Record<number, Omit<Described, "status">> = {
-  404: { title: "Page not found", message: "We could not find the page you asked for." },
-  403: { title: "Not allowed", message: "Your account does not give access to this page." },
-};
-const UNEXPECTED = {
-  title: "Something went wrong",
-  message: "An unexpected error occurred. Please try again in a moment.",
-};
-
-/** The status of an error and the words to say it in: the answer's own, else the status's, else a generic pair. */
-export function describeError(error: unknown): Described {
-  // Unexpected errors: never show their message or stack to the member.
-  if (!isRouteErrorResponse(error)) return { status: 500, ...UNEXPECTED };
-  const body = (typeof error.data === "object" && error.data ? error.data : {}) as ErrorBody;
-  const byStatus = BY_STATUS[error.status] ?? {
-    title: "Something went wrong",
-    message: "Please try again in a moment.",
-  };
-  return {
-    status: error.status,
-    title: body.title || byStatus.title,
-    message: body.message || byStatus.message,
-    back: body.back,
-  };
-}
-
-/** The document title of an error: the page's own title. */
-export function errorTitle(error: unknown): string {
-  return `${describeError(error).title} | Project Leads`;
-}
 
 const buttonClass = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
 const secondaryClass =

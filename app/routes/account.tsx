@@ -30,6 +30,7 @@ import {
   PasswordSchema,
   toAccountPayload,
 } from "~/lib/account/profile-forms.server";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { dialogFromSearch } from "~/lib/platform/dialog-url";
@@ -39,6 +40,8 @@ import { loginUrlFor, pageUrl } from "~/lib/platform/request-url";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const ACCOUNT_PATH = "/Me/Account";
 const PASSWORD_DIALOG_PATH = `${ACCOUNT_PATH}?dialog=password`;

@@ -1,4 +1,8 @@
+import { screenMeta } from "~/lib/format/screen-titles";
 import { invariantResponse } from "~/lib/platform/invariant";
+import type { Route } from "./+types/bench-baseline";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** Served only to the benchmark, which starts the app with BENCH_BASELINE=1: anywhere else it does not exist. */
 export function loader() {

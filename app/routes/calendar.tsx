@@ -8,6 +8,7 @@ import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "
 import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
 import { isoDay } from "~/lib/format/dates";
+import { screenMeta } from "~/lib/format/screen-titles";
 import {
   type CalendarEvent,
   monthOf,
@@ -21,6 +22,8 @@ import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const ADDRESS_RESET =
   "Your calendar has a new address. Calendars subscribed to the old address no longer receive your reminders.";

@@ -6,6 +6,7 @@ import { ListPage } from "~/components/lists/list-page";
 import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
 import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/detail/company-detail";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
@@ -18,6 +19,8 @@ import type { CompanyRow } from "../../contract/companies";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/companies";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);

@@ -26,12 +26,15 @@ import { companyIntents } from "~/lib/detail/company-forms.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { formatDate } from "~/lib/format/dates";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/company";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * The company with its projects and partners, and the member's roles (Users/Me), all at once; then its

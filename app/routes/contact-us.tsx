@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { type ContactReason, contactTexts } from "~/lib/pages/contact-us";
 import { ContactUsSchema } from "~/lib/pages/contact-us.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
@@ -9,6 +10,8 @@ import { pageUrl } from "~/lib/platform/request-url";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -23,6 +23,7 @@ import {
 import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
 import { errorResponse } from "~/lib/platform/invariant";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
@@ -30,6 +31,8 @@ import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = carriedContactListParams(pageUrl(request).searchParams);

@@ -3,6 +3,7 @@ import { dateColumn, folderColumn, RowLink, textColumn } from "~/components/list
 import { ListPage } from "~/components/lists/list-page";
 import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
@@ -14,6 +15,8 @@ import { useRootData } from "~/root-data";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
 

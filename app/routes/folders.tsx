@@ -2,6 +2,7 @@ import { data, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FolderForm } from "~/components/folder-form";
 import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/account/folders";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PATH_MAX, tooLong } from "~/lib/platform/form-limits";
@@ -10,6 +11,8 @@ import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/folders";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The API's limit on a folder's name. */
 const FOLDER_NAME_MAX = 50;

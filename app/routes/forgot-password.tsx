@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { EMAIL_MAX, tooLong } from "~/lib/platform/form-limits";
@@ -11,6 +12,8 @@ import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
 import type { ForgotPasswordAnswer } from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const ForgotSchema = z.object({
   email: z

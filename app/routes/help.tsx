@@ -1,6 +1,10 @@
 import { Link, useLocation } from "react-router";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { hrefWithDialog } from "~/lib/platform/dialog-url";
 import { useRootData } from "~/root-data";
+import type { Route } from "./+types/help";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const cardClass = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
 const linkClass = "font-semibold text-brand-700 underline hover:text-brand-900";

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -11,6 +12,8 @@ import { loginLimiter } from "~/lib/platform/rate-limit.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 

@@ -1,12 +1,15 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "~/components/forms";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { readForm } from "~/lib/platform/read-form.server";
 import { pageUrl } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * A GET logs out when the member asked for it: a link inside the app (same-origin) or the address typed or

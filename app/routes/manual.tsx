@@ -1,7 +1,10 @@
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/manual";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The manuals of the help content site (spec 2.8): cards with a View link to each PDF. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,11 +4,14 @@ import { Pagination } from "~/components/pagination";
 import { SubjectLink } from "~/components/subject-link";
 import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import { listSearch, readListParams } from "~/lib/search/list-params";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const NOTE_ORDER_BY = ["created_at"] as const;
 const TABS: { tab: NoteTab; label: string }[] = [

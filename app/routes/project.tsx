@@ -36,6 +36,7 @@ import { researchIntent } from "~/lib/detail/project-research.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { formatDate } from "~/lib/format/dates";
 import { addressLine } from "~/lib/format/format";
+import { screenMeta } from "~/lib/format/screen-titles";
 import {
   apiContext,
   memberSessionContext,
@@ -50,6 +51,8 @@ import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
 /** The 404 page of a project that does not exist, with the way back to the search it was opened from. */

@@ -11,6 +11,7 @@ import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
 import { formatMillions } from "~/lib/format/project-format";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
 import { trialReportsLeft } from "~/lib/platform/trial";
 import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
@@ -28,6 +29,8 @@ import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/projects";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, saved, routeTagId, list, listQuery } = readSavedOrSearchList(

@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
+import { screenMeta } from "~/lib/format/screen-titles";
 import type { AnswerOf } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
@@ -12,6 +13,8 @@ import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
 import { pageUrl } from "~/lib/platform/request-url";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const ResetSchema = z.object({
   newPassword: z.string({ error: "Please enter a new password." }).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),

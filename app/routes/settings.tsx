@@ -13,6 +13,7 @@ import {
 import { signedInMember } from "~/lib/account/member.server";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { useLitePages } from "~/lib/platform/lite-pages";
@@ -20,6 +21,8 @@ import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
 import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const SETTINGS_PATH = "/Me/Settings";
 const inputClass =

@@ -1,7 +1,10 @@
 import { redirect } from "react-router";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { memberSessionContext } from "~/lib/platform/contexts";
 import type { Route } from "./+types/sign-up";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** /sign-up is a guest route: plans are chosen on the marketing site; a logged-in member goes to the projects. */
 export async function loader({ context }: Route.LoaderArgs) {

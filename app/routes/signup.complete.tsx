@@ -1,8 +1,11 @@
 import { Link } from "react-router";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { pageUrl } from "~/lib/platform/request-url";
 import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/signup.complete";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * §2.6: 'Welcome' and 'Go to Dashboard'; a trial (not activated) account also reads that projects cannot be

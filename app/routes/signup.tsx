@@ -49,6 +49,7 @@ import {
   priceToCharge,
   registerOptions,
 } from "~/lib/billing/pricing.server";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
@@ -61,6 +62,8 @@ import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
 import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The signup_referrer cookie's value, if any (set by the marketing site). */
 function referrerCookie(request: Request): string {

@@ -1,4 +1,8 @@
+import { screenMeta } from "~/lib/format/screen-titles";
 import { useRootData } from "~/root-data";
+import type { Route } from "./+types/subscribers";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** Where staff with the sales role land after login: the subscriber tools live in the staff application. */
 export default function Subscribers() {

@@ -59,6 +59,7 @@ import {
   registerOptions,
 } from "~/lib/billing/pricing.server";
 import { formatDate } from "~/lib/format/dates";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -69,6 +70,8 @@ import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";
 import type { Route } from "./+types/subscription";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 const PATH = "/Me/Subscription";
 export const COVERAGE_SAVED = "Your coverage was saved.";

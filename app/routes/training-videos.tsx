@@ -1,10 +1,13 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
 import { Modal } from "~/components/modal";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import type { Route } from "./+types/training-videos";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * The training videos of the help content site (spec 2.8). The open video is URL state (`?video={id}`): a

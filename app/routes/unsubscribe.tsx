@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton, useIsSubmitting } from "~/components/forms";
 import { GuestFrame } from "~/components/shell/guest-frame";
+import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { errorResponse, invariantResponse } from "~/lib/platform/invariant";
@@ -10,6 +11,8 @@ import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/mail";
 import type { Route } from "./+types/unsubscribe";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * /Unsubscribe/{token}: the unsubscribe link of the alert and reminder e-mails (decision 085). It works without a

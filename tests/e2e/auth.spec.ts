@@ -81,7 +81,11 @@ test.describe("guards", () => {
       await expect(page).not.toHaveURL(/\/Login/);
       const url = new URL(page.url());
       expect(url.origin).toBe(APP_URL);
-      expect(url.pathname).toBe("/Projects");
+      // Either the landing page, or a path of this site that does not exist (the 404 page, decision 086).
+      if (url.pathname !== "/Projects") {
+        expect(url.pathname.startsWith("//")).toBe(false);
+        await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      }
     });
   }
 

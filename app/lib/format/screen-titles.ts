@@ -1,11 +1,13 @@
 import { contactName } from "../detail/contact-detail";
 import { contactTexts } from "../pages/contact-us";
+import { errorTitle } from "../platform/invariant";
 
 /**
  * The one place for titles: each screen's name by route id, and for a screen named after what it shows, how its
  * loader data names it. The root route's `meta` makes the document title from it ('{title} | Project Leads') and
  * the shell's mobile header shows the name (spec: the page title comes from the route's title). No route exports
- * its own `meta` title or `handle.title`.
+ * title of its own: each page route's `meta` is `screenMeta`, which reads this table (React Router calls the
+ * deepest route's `meta` with every match above it, so the root's cannot see the screen).
  */
 type Title = {
   /** The screen's name: the mobile header, and the document title when `of` says nothing. */
@@ -89,6 +91,20 @@ export function documentTitle(matches: readonly (MatchLike | undefined)[]): stri
     return `${own || name} | Project Leads`;
   }
   return "Project Leads";
+}
+
+/**
+ * Every page route's `meta` (`export const meta: Route.MetaFunction = screenMeta`): the document title from the
+ * table, or an error's from the error page.
+ */
+export function screenMeta({
+  matches,
+  error,
+}: {
+  matches: readonly (MatchLike | undefined)[];
+  error?: unknown;
+}) {
+  return [{ title: error ? errorTitle(error) : documentTitle(matches) }];
 }
 
 /** True when the current screen is a profile page (its layout's handle says `profile: true`). */

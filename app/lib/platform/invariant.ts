@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { isTrialExpiredBody, TRIAL_EXPIRED_TITLE } from "./trial";
 
 /**
  * What an error answer carries for the error page (app/components/error-page.tsx): the words to show instead of
@@ -34,4 +35,40 @@ export function errorResponse(body: ErrorBody = {}, init: { status?: number; hea
     status: init.status ?? 404,
     headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(init.headers)) },
   });
+}
+
+type Described = { status: number; title: string; message: string; back?: ErrorBody["back"] };
+
+/** The page's words for each status, unless the answer brought its own (`invariantResponse`'s body). */
+const BY_STATUS: Record<number, Omit<Described, "status">> = {
+  404: { title: "Page not found", message: "We could not find the page you asked for." },
+  403: { title: "Not allowed", message: "Your account does not give access to this page." },
+};
+
+/** The status of an error and the words to say it in: the answer's own, else the status's, else a generic pair. */
+export function describeError(error: unknown): Described {
+  // Unexpected errors: never show their message or stack to the member.
+  if (!isRouteErrorResponse(error))
+    return {
+      status: 500,
+      title: "Something went wrong",
+      message: "An unexpected error occurred. Please try again in a moment.",
+    };
+  const body = (typeof error.data === "object" && error.data ? error.data : {}) as ErrorBody;
+  const byStatus = BY_STATUS[error.status] ?? {
+    title: "Something went wrong",
+    message: "Please try again in a moment.",
+  };
+  return {
+    status: error.status,
+    title: body.title || byStatus.title,
+    message: body.message || byStatus.message,
+    back: body.back,
+  };
+}
+
+/** The document title of an error: the error page's own title (the trial-expired page's for a trial that is over). */
+export function errorTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) return TRIAL_EXPIRED_TITLE;
+  return `${describeError(error).title} | Project Leads`;
 }
