@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -20,6 +19,7 @@ import {
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 
@@ -61,7 +61,7 @@ const ResetFeedPost = z.object({
 
 /** 'Reset address': a new feed secret; the old address answers 404 from now on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetFeedPost });
+  const submission = await readSubmission(request, ResetFeedPost);
   if (submission.status !== "success") throw data("Unknown form.", { status: 400 });
   try {
     await context.get(apiContext).call(endpoints.resetICalHash);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
 import { screenMeta } from "~/lib/format/screen-titles";
@@ -8,6 +7,7 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl } from "~/lib/platform/request-url";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
+import { readSubmission } from "~/lib/platform/submission.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Ask A Question / Request Research: POST Messages {reason, comment}, then back with the 'Submitted' message. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactUsSchema });
+  const submission = await readSubmission(request, ContactUsSchema);
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }

@@ -6,8 +6,8 @@ import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PATH_MAX, tooLong } from "~/lib/platform/form-limits";
-import { readForm } from "~/lib/platform/read-form.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/folders";
@@ -42,7 +42,7 @@ export async function loader() {
  * Success redirects back (a fetcher follows the redirect too); a failure answers the form's state.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = readForm(await request.formData(), FolderPost);
+  const post = await readSubmittedValue(request, FolderPost);
   const api = context.get(apiContext);
   const session = context.get(memberSessionContext);
   const fallback = post.tag_type === 2 ? "/Me/Contacts" : "/Me/Projects";

@@ -4,8 +4,8 @@ import { SubmitButton } from "~/components/forms";
 import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
-import { readForm } from "~/lib/platform/read-form.server";
 import { pageUrl } from "~/lib/platform/request-url";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
 
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 const LogoutPost = z.object({ to: z.string().catch("") });
 
 export async function action(args: Route.ActionArgs) {
-  const { to } = readForm(await args.request.formData(), LogoutPost);
+  const { to } = await readSubmittedValue(args.request, LogoutPost);
   return logout(args, to || null);
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import { AppLink } from "~/components/app-link";
 import { CardSection } from "~/components/card-section";
 import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
@@ -13,8 +14,15 @@ import { signedInMember } from "~/lib/account/member.server";
 import { formatMillions } from "~/lib/format/project-format";
 import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
+import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
 import { trialReportsLeft } from "~/lib/platform/trial";
-import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
+import type { BulkPost } from "~/lib/search/bulk-actions.server";
+import {
+  BULK_POSTS,
+  bulkAction,
+  bulkDialogFromUrl,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
 import { carriedListSearch, listSearch, readSavedOrSearchList } from "~/lib/search/list-params";
 import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/search/project-search";
@@ -24,7 +32,8 @@ import {
   savedProjectSearchText,
   searchAllowed,
 } from "~/lib/search/project-search.server";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
+import type { SavedSearchPost } from "~/lib/search/saved-searches.server";
+import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
@@ -89,9 +98,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The list's forms: the saved-search dialogs and the bulk actions, one schema, one dispatch on intent. */
+const ListPost = z.discriminatedUnion("intent", [...SAVED_SEARCH_POSTS, ...BULK_POSTS]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "project");
-  return bulkAction(request, context, "project");
+  const submission = await readSubmission(request, ListPost);
+  switch (submission.payload.intent) {
+    case "save-search":
+    case "delete-search":
+      return savedSearchAction(submission as FormSubmission<SavedSearchPost>, request, context, "project");
+    default:
+      return bulkAction(submission as FormSubmission<BulkPost>, request, context, "project");
+  }
 }
 
 export default function Projects({ loaderData, actionData }: Route.ComponentProps) {

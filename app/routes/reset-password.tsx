@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
@@ -11,6 +10,7 @@ import { rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
 import { pageUrl } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
@@ -21,7 +21,7 @@ const ResetSchema = z.object({
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const submission = await readSubmission(request, ResetSchema);
   const hideFields = ["newPassword"];
   if (submission.status !== "success") {
     return data({ reply: submission.reply({ hideFields }), error: null }, { status: 400 });

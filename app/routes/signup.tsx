@@ -58,6 +58,7 @@ import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import { pageUrl } from "~/lib/platform/request-url";
 import type { MemberSession } from "~/lib/platform/session.server";
+import { boundedFormData } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
@@ -203,7 +204,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const form = await request.formData();
+  const form = await boundedFormData(request);
   const { options, plan } = await planOrMarketing(context, params.planId);
   const post = checkoutPost(readForm(form, CheckoutPost));
   const { intent, values } = post;

@@ -65,6 +65,7 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import type { MemberSession } from "~/lib/platform/session.server";
+import { boundedFormData } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
@@ -206,7 +207,7 @@ function settleLateCharge(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const form = await request.formData();
+  const form = await boundedFormData(request);
   const options = await registerOptions(api);
   const read = readForm(form, ActivationPost);
   // Another plan chosen without JavaScript: its coverage starts from what its price includes of the trial's.

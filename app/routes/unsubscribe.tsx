@@ -6,7 +6,7 @@ import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { errorResponse, invariantResponse } from "~/lib/platform/invariant";
-import { readForm } from "~/lib/platform/read-form.server";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
 import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/mail";
@@ -58,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { "List-Unsubscribe": oneClick } = readForm(await request.formData(), UnsubscribePost);
+  const { "List-Unsubscribe": oneClick } = await readSubmittedValue(request, UnsubscribePost);
   const token = params.token;
   invariantResponse(UNSUBSCRIBE_TOKEN_PATTERN.test(token), LINK_MISSING);
   try {

@@ -5,17 +5,26 @@
  * action dispatches once, `switch (submission.value.intent)`; a failure answers `submission.reply()` (the
  * field messages) or `submission.reply({ formErrors })` (the API's), which Conform's `useForm` shows.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod, type Submission } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { config } from "./config.server";
+
+/** A submission read by `readSubmission` whose value (when it passed) is `V`. */
+export type FormSubmission<V> = Submission<unknown, string[], V>;
 
 export const FORM_TOO_LARGE = "This form is too large.";
 export const FORM_UNREADABLE = "This form could not be read. Please try again.";
 export const UNKNOWN_INTENT = "Unknown action.";
 
-/** The posted body as form data, never more than `maxBytes` of it (the app server's limit by default). */
-async function boundedFormData(request: Request, maxBytes: number): Promise<FormData> {
+/**
+ * The posted body as form data, never more than `maxBytes` of it (413 past it; 400 for a body that is not a form).
+ * `readSubmission` reads every form with it; the checkout and the activation still hand it to their two schemas.
+ */
+export async function boundedFormData(
+  request: Request,
+  maxBytes = config.requestLimits.maxBodyBytes,
+): Promise<FormData> {
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
     await request.body?.cancel().catch(() => {});
@@ -65,7 +74,9 @@ export async function readSubmission<S extends z.ZodType>(
 ) {
   const formData = await boundedFormData(request, maxBytes);
   const intents = intentsOf(schema);
-  if (intents && !intents.has(formData.get("intent"))) throw data(UNKNOWN_INTENT, { status: 400 });
+  // A form whose intent is optional (a fallback, `.optional()`) may leave it out: the schema's values say so.
+  if (intents && !intents.has(formData.get("intent") ?? undefined))
+    throw data(UNKNOWN_INTENT, { status: 400 });
   return parseWithZod(formData, { schema });
 }
 
@@ -80,11 +91,4 @@ export async function readSubmittedValue<S extends z.ZodType>(
   const submission = await readSubmission(request, schema);
   if (submission.status !== "success") throw data(FORM_UNREADABLE, { status: 400 });
   return submission.value;
-}
-
-/** A submission's messages by field (none for one that passed), as the billing forms' fields show them. */
-export function messagesOf(submission: { status?: string; error?: Record<string, string[] | null> | null }) {
-  const messages: Record<string, string[]> = {};
-  for (const [name, list] of Object.entries(submission.error ?? {})) if (list?.length) messages[name] = list;
-  return messages;
 }
