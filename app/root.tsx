@@ -15,11 +15,11 @@ import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { ScriptState } from "./components/script-state";
 import { requestMember } from "./lib/account/member.server";
-import { screenMeta } from "./lib/format/screen-titles";
 import { useLitePages } from "./lib/platform/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
 import { useNonce } from "./lib/platform/nonce";
 import { rootLoader } from "./root-loader.server";
+import { screenMeta } from "./screen-titles";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeaders,

@@ -29,7 +29,6 @@ import {
   PasswordSchema,
   toAccountPayload,
 } from "~/lib/account/profile-forms.server";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { dialogFromSearch } from "~/lib/platform/dialog-url";
@@ -38,6 +37,7 @@ import { type Attempt, loginLimiter } from "~/lib/platform/rate-limit.server";
 import { loginUrlFor, pageUrl } from "~/lib/platform/request-url";
 import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
 

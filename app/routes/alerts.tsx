@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { SubjectLink } from "~/components/subject-link";
 import { formatShortDate } from "~/lib/format/dates";
 import { subjectOf } from "~/lib/format/notes-format";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
 

@@ -1,5 +1,5 @@
-import { screenMeta } from "~/lib/format/screen-titles";
 import { invariantResponse } from "~/lib/platform/invariant";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/bench-baseline";
 
 export const meta: Route.MetaFunction = screenMeta;

@@ -7,7 +7,6 @@ import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "
 import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
 import { isoDay } from "~/lib/format/dates";
-import { screenMeta } from "~/lib/format/screen-titles";
 import {
   type CalendarEvent,
   monthOf,
@@ -20,6 +19,7 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 

@@ -7,7 +7,6 @@ import { ListPage } from "~/components/lists/list-page";
 import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
 import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/detail/company-detail";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
@@ -17,6 +16,7 @@ import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/se
 import { readListParams } from "~/lib/search/list-params";
 import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { CompanyRow } from "../../contract/companies";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { type ContactReason, contactTexts } from "~/lib/pages/contact-us";
 import { ContactUsSchema } from "~/lib/pages/contact-us.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
@@ -8,6 +7,7 @@ import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl } from "~/lib/platform/request-url";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 

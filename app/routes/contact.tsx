@@ -23,12 +23,12 @@ import {
 import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
 import { errorResponse } from "~/lib/platform/invariant";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact";
 

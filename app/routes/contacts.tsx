@@ -4,7 +4,6 @@ import { dateColumn, folderColumn, RowLink, textColumn } from "~/components/list
 import { ListPage } from "~/components/lists/list-page";
 import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
@@ -21,6 +20,7 @@ import { readSavedOrSearchList } from "~/lib/search/list-params";
 import type { SavedSearchPost } from "~/lib/search/saved-searches.server";
 import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts";

@@ -2,13 +2,13 @@ import { data, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FolderForm } from "~/components/folder-form";
 import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/account/folders";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PATH_MAX, tooLong } from "~/lib/platform/form-limits";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { readSubmittedValue } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/folders";
 

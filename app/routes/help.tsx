@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { hrefWithDialog } from "~/lib/platform/dialog-url";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/help";
 
 export const meta: Route.MetaFunction = screenMeta;

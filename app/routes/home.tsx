@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { signedInMember } from "~/lib/account/member.server";
-import { screenMeta } from "~/lib/format/screen-titles";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = screenMeta;

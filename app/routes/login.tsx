@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { knownDevice, rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -10,6 +9,7 @@ import { EMAIL_MAX, PASSWORD_TYPED_MAX, tooLong } from "~/lib/platform/form-limi
 import { loginLimiter } from "~/lib/platform/rate-limit.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
 import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/login";
 

@@ -1,11 +1,11 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "~/components/forms";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import { readSubmittedValue } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
 

@@ -1,7 +1,7 @@
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/manual";
 
 export const meta: Route.MetaFunction = screenMeta;

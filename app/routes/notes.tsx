@@ -4,10 +4,10 @@ import { Pagination } from "~/components/pagination";
 import { SubjectLink } from "~/components/subject-link";
 import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import { listSearch, readListParams } from "~/lib/search/list-params";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 

@@ -36,7 +36,6 @@ import { researchIntent } from "~/lib/detail/project-research.server";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
 import { formatDate } from "~/lib/format/dates";
 import { addressLine } from "~/lib/format/format";
-import { screenMeta } from "~/lib/format/screen-titles";
 import {
   apiContext,
   memberSessionContext,
@@ -47,6 +46,7 @@ import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { settle } from "~/lib/platform/settle";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { ProjectRow } from "../../contract/projects";

@@ -5,10 +5,10 @@ import { COMPANY } from "~/components/shell/footer";
 import { signedInMember } from "~/lib/account/member.server";
 import { durationText, money } from "~/lib/billing/pricing";
 import { formatDate } from "~/lib/format/dates";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { errorResponse, invariantResponse } from "~/lib/platform/invariant";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/receipt";
 

@@ -3,7 +3,6 @@ import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
-import { screenMeta } from "~/lib/format/screen-titles";
 import type { AnswerOf } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
@@ -11,6 +10,7 @@ import { formFailure } from "~/lib/platform/form-failure.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
 import { pageUrl } from "~/lib/platform/request-url";
 import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 

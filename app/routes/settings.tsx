@@ -12,12 +12,12 @@ import {
 import { signedInMember } from "~/lib/account/member.server";
 import { SETTINGS_FAILED, SETTINGS_SAVED, SETTINGS_SAVED_TITLE } from "~/lib/account/profile-forms";
 import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.server";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { useLitePages } from "~/lib/platform/lite-pages";
 import { readSubmission } from "~/lib/platform/submission.server";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
+import { screenMeta } from "~/screen-titles";
 import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { memberSessionContext } from "~/lib/platform/contexts";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/sign-up";
 
 export const meta: Route.MetaFunction = screenMeta;

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { pageUrl } from "~/lib/platform/request-url";
 import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/signup.complete";
 
 export const meta: Route.MetaFunction = screenMeta;

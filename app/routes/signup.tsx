@@ -49,7 +49,6 @@ import {
   priceToCharge,
   registerOptions,
 } from "~/lib/billing/pricing.server";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
@@ -60,6 +59,7 @@ import { pageUrl } from "~/lib/platform/request-url";
 import type { MemberSession } from "~/lib/platform/session.server";
 import { boundedFormData } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
 import type { Route } from "./+types/signup";

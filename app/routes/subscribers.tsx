@@ -1,5 +1,5 @@
-import { screenMeta } from "~/lib/format/screen-titles";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = screenMeta;

@@ -59,7 +59,6 @@ import {
   registerOptions,
 } from "~/lib/billing/pricing.server";
 import { formatDate } from "~/lib/format/dates";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -67,6 +66,7 @@ import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import type { MemberSession } from "~/lib/platform/session.server";
 import { boundedFormData } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";

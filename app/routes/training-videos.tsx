@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
 import { Modal } from "~/components/modal";
-import { screenMeta } from "~/lib/format/screen-titles";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/training-videos";
 
 export const meta: Route.MetaFunction = screenMeta;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  documentTitle,
-  isProfileScreen,
-  screenTitle,
-  titleForRouteId,
-} from "../../app/lib/format/screen-titles";
 import { dialogFromSearch, hrefWithDialog, hrefWithoutDialog } from "../../app/lib/platform/dialog-url";
+import { documentTitle, isProfileScreen, screenTitle, titleForRouteId } from "../../app/screen-titles";
 
 describe("dialog URL state", () => {
   const here = { pathname: "/Projects", search: "?query=school&page=2" };

@@ -1,6 +1,6 @@
-import { contactName } from "../detail/contact-detail";
-import { contactTexts } from "../pages/contact-us";
-import { errorTitle } from "../platform/invariant";
+import { contactName } from "./lib/detail/contact-detail";
+import { contactTexts } from "./lib/pages/contact-us";
+import { errorTitle } from "./lib/platform/invariant";
 
 /**
  * The one place for titles: each screen's name by route id, and for a screen named after what it shows, how its
