@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { formatDate } from "~/lib/format/dates";
+import { TRIAL_EXPIRED_TITLE, TRIAL_REPORTS_USED_TITLE } from "~/lib/platform/trial";
 import { CurrentSearchFields } from "./current-search-fields";
 import { buttonSecondaryClass } from "./forms";
 import { Modal } from "./modal";
@@ -8,8 +9,6 @@ import { Modal } from "./modal";
 const primaryClass =
   "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
 
-export const TRIAL_EXPIRED_TITLE = "Your Free Trial Has Expired...";
-export const TRIAL_REPORTS_USED_TITLE = "You Have Used Your Free Trial's Reports";
 
 /**
  * The blocking dialog of a Free Trial that is over. It cannot be closed; it is not shown on

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -20,10 +19,12 @@ import {
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 
-export const handle = { title: "Calendar" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const ADDRESS_RESET =
   "Your calendar has a new address. Calendars subscribed to the old address no longer receive your reminders.";
@@ -71,7 +72,7 @@ const ResetFeedPost = z.object({
 
 /** 'Reset address': a new feed secret; the old address answers 404 from now on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetFeedPost });
+  const submission = await readSubmission(request, ResetFeedPost);
   if (submission.status !== "success") throw data("Unknown form.", { status: 400 });
   try {
     await context.get(apiContext).call(endpoints.resetICalHash);
@@ -218,5 +219,3 @@ function FeedAddress({
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Calendar | Project Leads" }];

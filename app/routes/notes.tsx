@@ -7,10 +7,11 @@ import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/not
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
 import { listSearch, readListParams, redirectPastLastPage } from "~/lib/search/list-params";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 
-export const handle = { title: "Notes" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const NOTE_ORDER_BY = ["created_at"] as const;
 const TABS: { tab: NoteTab; label: string }[] = [
@@ -113,5 +114,3 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Notes | Project Leads" }];

@@ -8,7 +8,7 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
+import { DetailPage } from "~/components/detail/detail-page";
 import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import {
@@ -17,7 +17,6 @@ import {
   useNoteForms,
   useSavedState,
 } from "~/components/detail/use-detail-screen";
-import { ErrorPage } from "~/components/error-page";
 import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
@@ -47,14 +46,21 @@ import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { settle } from "~/lib/platform/settle";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
 
-export const handle = { title: "Project" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
+/** The 404 page of a project that does not exist, with the way back to the search it was opened from. */
+const projectMissing = (backHref: string) => ({
+  title: "Project not found",
+  message: NOT_FOUND_MESSAGE,
+  back: { href: backHref, label: "Back to search" },
+});
 const TRIAL_OVER_MESSAGE = "Your free trial is over: subscribe to open this project.";
 
 /**
@@ -89,6 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.projectId),
+    missing: projectMissing(backToSearchHref(list)),
     read: async (id) => {
       const prefetched = await context.get(projectPrefetchContext);
       if (!prefetched) return (await api.call(endpoints.project, { params: { id } })).data;
@@ -134,7 +141,8 @@ export const shouldRevalidate = detailShouldRevalidate;
 /** The header's save and folder, the notes and Request Research (see detailAction). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  return detailAction(request, parseEntityId(params.projectId), NOT_FOUND_MESSAGE, {
+  const back = backToSearchHref(carriedListParams(pageUrl(request).searchParams));
+  return detailAction(request, parseEntityId(params.projectId), projectMissing(back), {
     ...savedStateIntents({
       save: (id) => api.call(endpoints.saveProject, { body: { project_id: id } }),
       remove: (id) => api.call(endpoints.unsaveProject, { params: { id } }),
@@ -151,23 +159,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <DetailPage
-      detail={loaderData}
-      noun="Project"
-      notFoundMessage={NOT_FOUND_MESSAGE}
-      backLabel="Back to search"
-    >
+    <DetailPage detail={loaderData} noun="Project" backLabel="Back to search">
       {(found) => <ProjectDetail data={found} actionData={actionData} />}
     </DetailPage>
   );
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: detailPageTitle(loaderData, "Project", (found) => found.project.title) },
-];
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} compact />;
 }
 
 type LoadedData = Extract<Route.ComponentProps["loaderData"], { outcome: "found" }>;

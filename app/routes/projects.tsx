@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import { AppLink } from "~/components/app-link";
 import { CardSection } from "~/components/card-section";
 import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
@@ -12,8 +13,15 @@ import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
+import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
 import { trialReportsLeft } from "~/lib/platform/trial";
-import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
+import type { BulkPost } from "~/lib/search/bulk-actions.server";
+import {
+  BULK_POSTS,
+  bulkAction,
+  bulkDialogFromUrl,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
 import {
   carriedListSearch,
@@ -34,13 +42,15 @@ import {
   savedProjectSearchText,
   searchAllowed,
 } from "~/lib/search/project-search.server";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
+import type { SavedSearchPost } from "~/lib/search/saved-searches.server";
+import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/projects";
 
-export const handle = { title: "Project Search" };
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, saved, routeTagId, list, listQuery } = readSavedOrSearchList(
@@ -100,9 +110,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The list's forms: the saved-search dialogs and the bulk actions, one schema, one dispatch on intent. */
+const ListPost = z.discriminatedUnion("intent", [...SAVED_SEARCH_POSTS, ...BULK_POSTS]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "project");
-  return bulkAction(request, context, "project");
+  const submission = await readSubmission(request, ListPost);
+  switch (submission.payload.intent) {
+    case "save-search":
+    case "delete-search":
+    case "search-mail":
+      return savedSearchAction(submission as FormSubmission<SavedSearchPost>, request, context, "project");
+    default:
+      return bulkAction(submission as FormSubmission<BulkPost>, request, context, "project");
+  }
 }
 
 export default function Projects({ loaderData, actionData }: Route.ComponentProps) {
@@ -192,10 +212,6 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
     </ListPage>
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
-];
 
 /** The search box's "Bids due" (issue 45): the same `bidsDue` as the advanced search's, sent with the keyword. */
 function BidsDueSelect({ search }: { search: ProjectSearch }) {

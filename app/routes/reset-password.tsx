@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
@@ -10,11 +9,13 @@ import { rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
 import { pageUrl } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
-export const handle = { title: "Reset password" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const ResetSchema = z.object({
   newPassword: z.string({ error: "Please enter a new password." }).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
@@ -40,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const submission = await readSubmission(request, ResetSchema);
   const hideFields = ["newPassword"];
   if (submission.status !== "success") {
     return data({ reply: submission.reply({ hideFields }), error: null }, { status: 400 });
@@ -131,5 +132,3 @@ function ResetForm({ actionData }: { actionData: Route.ComponentProps["actionDat
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Reset password | Project Leads" }];

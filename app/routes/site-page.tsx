@@ -1,6 +1,8 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { loadSitePage, SITE_PAGES, type SitePageSlug } from "~/lib/pages/content.server";
+import { invariantResponse } from "~/lib/platform/invariant";
 import { pageUrl } from "~/lib/platform/request-url";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/site-page";
 
 /**
@@ -11,7 +13,7 @@ import type { Route } from "./+types/site-page";
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = pageUrl(request).pathname.replace(/^\//, "").toLowerCase() as SitePageSlug;
   const fallbackTitle = SITE_PAGES[slug];
-  if (!fallbackTitle) throw data(null, { status: 404 });
+  invariantResponse(fallbackTitle);
   const page = await loadSitePage(slug, request.signal);
   return page.status === "ok"
     ? { title: page.title, html: page.html, status: "ok" as const }
@@ -47,6 +49,4 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Project Leads"} | Project Leads` },
-];
+export const meta: Route.MetaFunction = screenMeta;

@@ -64,14 +64,16 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import type { MemberSession } from "~/lib/platform/session.server";
+import { boundedFormData } from "~/lib/platform/submission.server";
 import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";
 import type { Route } from "./+types/subscription";
 
-export const handle = { title: "Subscription" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const PATH = "/Me/Subscription";
 export const COVERAGE_SAVED = "Your coverage was saved.";
@@ -206,7 +208,7 @@ function settleLateCharge(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const form = await request.formData();
+  const form = await boundedFormData(request);
   const options = await registerOptions(api);
   const read = readForm(form, ActivationPost);
   // Another plan chosen without JavaScript: its coverage starts from what its price includes of the trial's.
@@ -624,5 +626,3 @@ function Charges({ charges }: { charges: Data["charges"] }) {
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Subscription | Project Leads" }];

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useMatches, useNavigate } from "react-router";
 import { lazyPart } from "~/components/lazy-part";
-import { isProfileScreen, screenTitle } from "~/lib/format/screen-titles";
 import { CONTACT_DIALOGS, type ContactDialogName } from "~/lib/pages/contact-us";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/platform/dialog-url";
 import {
@@ -12,6 +11,7 @@ import {
   trialOverReason,
 } from "~/lib/platform/trial";
 import type { RootData } from "~/root-data";
+import { isProfileScreen, screenTitle } from "~/screen-titles";
 import { preloadInteractiveModal } from "../modal";
 import { Toast } from "../toast";
 import { SubscribeNudge, TrialExpiredDialog } from "../trial-dialogs";

@@ -1,7 +1,7 @@
 import { isoDay } from "~/lib/format/dates";
 import { type TrialExpiredBody, trialOverReason } from "~/lib/platform/trial";
 import type { RootData } from "~/root-data";
-import { TRIAL_EXPIRED_TITLE, TRIAL_REPORTS_USED_TITLE, TrialExpiredDialog } from "../trial-dialogs";
+import { TrialExpiredDialog } from "../trial-dialogs";
 import { AppShell } from "./app-shell";
 
 /**
@@ -11,15 +11,10 @@ import { AppShell } from "./app-shell";
  * answer that could not read them) the dialog stands on an empty page.
  */
 export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
-  const member = body.shell?.member ?? null;
-  const reason = trialOverReason(member, isoDay(new Date()));
-  const heading = (
-    <title>{`${reason === "expired" ? TRIAL_EXPIRED_TITLE : TRIAL_REPORTS_USED_TITLE} | Project Leads`}</title>
-  );
+  const reason = trialOverReason(body.shell?.member ?? null, isoDay(new Date()));
   if (!body.shell) {
     return (
       <main id="main" className="min-h-full">
-        {heading}
         <TrialExpiredDialog demoSchedulingUrl={body.demoSchedulingUrl} reason={reason} />
       </main>
     );
@@ -42,7 +37,7 @@ export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
   };
   return (
     <AppShell root={root} sidebarCollapsed={false} today={isoDay(new Date())} blocked>
-      {heading}
+      {null}
     </AppShell>
   );
 }

@@ -114,6 +114,15 @@ export type TrialExpiredBody = {
   } | null;
 };
 
+export const TRIAL_EXPIRED_TITLE = "Your Free Trial Has Expired...";
+export const TRIAL_REPORTS_USED_TITLE = "You Have Used Your Free Trial's Reports";
+
+/** The document title of the trial-over page (the root's `meta` says it): "expired" only for the date. */
+export function trialOverTitle(body: TrialExpiredBody, today: Date | string = new Date()): string {
+  const reason = trialOverReason(body.shell?.member ?? null, today);
+  return `${reason === "expired" ? TRIAL_EXPIRED_TITLE : TRIAL_REPORTS_USED_TITLE} | Project Leads`;
+}
+
 export function isTrialExpiredBody(value: unknown): value is TrialExpiredBody {
   return Boolean(value && typeof value === "object" && (value as TrialExpiredBody).trialExpired === true);
 }
