@@ -19,6 +19,18 @@ export const ProjectChange = z.object({
 });
 export type ProjectChange = z.infer<typeof ProjectChange>;
 
+/**
+ * A saved row's watch-list mark (issue 45, decision 126): a change of the project since the member last opened it
+ * (or saved it, if never opened); at most two per row, one per field, newest first.
+ */
+export const ChangeMark = ProjectChange.pick({
+  field: true,
+  old_value: true,
+  new_value: true,
+  changed_at: true,
+});
+export type ChangeMark = z.infer<typeof ChangeMark>;
+
 /** GET Projects/{id}/Changes: the project's changes, newest first. */
 export const ProjectChangesAnswer = z.object({ data: z.array(ProjectChange) });
 

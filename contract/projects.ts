@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ChangeMark } from "./changes";
 import { IsoDate, IsoDateTime } from "./common";
 import { listAnswer } from "./lists";
 import { Tag } from "./user";
@@ -37,6 +38,11 @@ export const ProjectRow = z.object({
    * costs nothing (decision 107). Absent from older APIs: then every project a trial has not saved counts as new.
    */
   opened: z.boolean().optional(),
+  /**
+   * Saved lists only (Me/Projects, a folder): what changed since the member last opened the project, or since it
+   * was saved (issue 45's watch list, decision 126); empty when nothing did. Absent from searches and older APIs.
+   */
+  changes: z.array(ChangeMark).optional(),
 });
 export type ProjectRow = z.infer<typeof ProjectRow>;
 export const ProjectListAnswer = listAnswer(ProjectRow);

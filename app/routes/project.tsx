@@ -21,6 +21,7 @@ import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
+import { recentChanges, WhatChanged } from "~/components/project/what-changed";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import {
@@ -78,6 +79,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       // alongside it, and the loader's same calls share these answers (its own handling of a failure included).
       const similarPage = readDetailState(pageUrl(request).searchParams).similarPage;
       api.call(endpoints.projectNotes, { params: { id } }).catch(() => {});
+      api.call(endpoints.projectChanges, { params: { id } }).catch(() => {});
       api.call(endpoints.similarProjects, { params: { id }, query: { page: similarPage } }).catch(() => {});
       await pending;
       // The read may have spent a report of a trial member: the member read before it (by the trial gate) is
@@ -117,15 +119,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           console.warn(`[project] similar projects of ${id} not loaded`);
           return { total: 0, data: [] as ProjectRow[] };
         });
+      // What changed (issue 45) is a bonus too: when it fails to load, the page shows no section.
+      const changesP = api
+        .call(endpoints.projectChanges, { params: { id } })
+        .then((r) => recentChanges(r.data, new Date()))
+        .catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.warn(`[project] changes of ${id} not loaded`);
+          return [];
+        });
       const pointP = read.then((p): Promise<LatLng | null> | LatLng =>
         typeof p.lat === "number" && typeof p.lng === "number"
           ? { lat: p.lat, lng: p.lng }
           : geocodeAddress(api, geocodeQuery([p.address1, p.city, p.state, p.zip])),
       );
-      const [project, notes, similar, point] = await Promise.all([read, notesP, similarP, pointP]);
+      const [project, notes, similar, point, changes] = await Promise.all([
+        read,
+        notesP,
+        similarP,
+        pointP,
+        changesP,
+      ]);
       return {
         project,
         notes,
+        changes,
         similar: { rows: similar.data, total: similar.total, page: view.similarPage },
         point,
         list,
@@ -174,7 +192,7 @@ function ProjectDetail({
   data: LoadedData;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { project, notes, similar, point, list, pageUrl } = loaded;
+  const { project, notes, changes, similar, point, list, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readDetailState(new URLSearchParams(useLocation().search));
   NoteDialogs.usePreload();
@@ -233,6 +251,8 @@ function ProjectDetail({
       <SavedFolder state={saved} folders={user?.projectTags ?? []} noun="project" />
 
       {view.print ? <PrintNotice screen={screen} /> : null}
+
+      <WhatChanged changes={changes} />
 
       <NotesArea
         notes={notes}

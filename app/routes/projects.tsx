@@ -11,6 +11,7 @@ import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
+import { changeMarkLabel } from "~/lib/format/changes";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
 import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
@@ -337,9 +338,28 @@ function listRow(row: ProjectRow) {
     folder: row.tag[0],
     // A saved project was opened (saving spends the report): an API without the flag is read so.
     opened: row.opened ?? row.user !== null,
+    // Saved lists: what changed since the member last opened it (issue 45's watch list), newest first.
+    marks: (row.changes ?? []).map(changeMarkLabel),
   };
 }
 type ProjectListRow = ReturnType<typeof listRow>;
+
+/** A saved row's watch-list marks, under its name (on a phone card too). */
+function ChangeMarks({ marks }: { marks: string[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <ul aria-label="Changed since you last opened it" className="mt-0.5 flex flex-wrap gap-1">
+      {marks.map((mark) => (
+        <li
+          key={mark}
+          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900"
+        >
+          {mark}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function projectColumns(carry: string): Column<ProjectListRow>[] {
   return [
@@ -349,7 +369,12 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       sortKey: "title",
       card: "title",
       rowLink: true,
-      render: (row) => <RowLink to={`/Projects/${row.id}${carry}`}>{row.title}</RowLink>,
+      render: (row) => (
+        <>
+          <RowLink to={`/Projects/${row.id}${carry}`}>{row.title}</RowLink>
+          <ChangeMarks marks={row.marks} />
+        </>
+      ),
     },
     textColumn("city", "City"),
     textColumn("state", "State"),

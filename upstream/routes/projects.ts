@@ -11,6 +11,7 @@ import {
   SaveProjectRequest,
   SaveProjectsRequest,
 } from "../../contract/projects";
+import { changeQueries } from "../changes/read";
 import { type CsvColumn, listDownload } from "../csv";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
@@ -112,6 +113,7 @@ export function projectRoutes(deps: Deps) {
   const rights = memberRights(deps);
   const projects = projectQueries(db, { openable: rights.openableProjects, now: deps.now });
   const auth = requireAuth(deps);
+  const changes = changeQueries(db, rights);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
 
@@ -157,7 +159,15 @@ export function projectRoutes(deps: Deps) {
     const p = parseProjectListParams(c.req.query());
     // A trial that is over keeps its saved projects; the search is closed to it.
     if (!p.mine && p.tag === null) rights.requireActiveTrial(c.get("userId"));
-    return c.json(projects.list(c.get("userId"), p));
+    const answer = projects.list(c.get("userId"), p);
+    if (!p.mine && p.tag === null) return c.json(answer);
+    // A saved list is a watch list: each row says what changed since the member last opened it (decision 126).
+    const marks = changes.marksOf(
+      c.get("userId"),
+      answer.data.data.map((row) => row.id),
+    );
+    const rows = answer.data.data.map((row) => ({ ...row, changes: marks.get(row.id) ?? [] }));
+    return c.json({ ...answer, data: { ...answer.data, data: rows } });
   });
 
   app.on(e.countSavedProjects.method, e.countSavedProjects.route, auth, (c) =>
@@ -246,6 +256,8 @@ export function projectRoutes(deps: Deps) {
     rights.requireProject(userId, id, "open");
     const project = projects.get(userId, id);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
+    // Reading a project is opening its page (as a trial's report): a saved project is seen now (decision 126).
+    changes.markSeen(userId, id, deps.now());
     return c.json({ data: project });
   });
 
