@@ -9,7 +9,6 @@ import { Modal } from "./modal";
 const primaryClass =
   "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-2";
 
-
 /**
  * The blocking dialog of a Free Trial that is over. It cannot be closed; it is not shown on
  * profile pages, so the member can still reach the subscription page. A trial whose reports are used while its
