@@ -112,7 +112,7 @@ const checkoutPath = (request: Request) => {
 };
 
 /**
- * What a late sign-up's outcome means for the checkout (decision 078): done (the completion page; the member logs
+ * What a late sign-up's outcome means for the checkout (decision 138): done (the completion page; the member logs
  * in there, the password was never kept), still confirming (the panel), or refused or never received (the form
  * again as typed, passwords and card excepted, with why). The session forgets the charge once it is known.
  */
@@ -215,7 +215,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer: Answer = (status, extra, kept = values) =>
     formAnswer(api, status, { intent, values: kept, ...extra }, (v) => fetchPrice(api, pricing(v)));
 
-  // A sign-up whose answer was lost is being confirmed: never a second one meanwhile (decision 078).
+  // A sign-up whose answer was lost is being confirmed: never a second one meanwhile (decision 138).
   const pending = lateChargeOf(context.get(memberSessionContext), "sign-up");
   if (intent === "register" && pending) throw redirect(pending.path);
   if (intent !== "register") {
@@ -354,7 +354,7 @@ export default function SignupCheckout({ loaderData: page, actionData }: Route.C
   return <CheckoutForm page={page} actionData={actionData} />;
 }
 
-/** A sign-up whose answer was lost, while the checkout confirms what happened (decision 078). */
+/** A sign-up whose answer was lost, while the checkout confirms what happened (decision 138). */
 function LateSignup({ charge, planName }: { charge: LateChargeView; planName: string }) {
   const root = useRootData();
   return (

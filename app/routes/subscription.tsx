@@ -84,7 +84,7 @@ type ActionData = FormAnswer<Intent, ActivationValues>;
 const paidPlansOf = (options: RegisterOptions): PlanSummary[] =>
   options.plans.filter((p) => !p.is_free_trial);
 
-/** The dimensions an activated subscription's plan is limited by and has no coverage for (made before decision 074). */
+/** The dimensions an activated subscription's plan is limited by and has no coverage for (made before decision 151). */
 function missingCoverage(subscription: MemberSubscription, plan: PlanSummary | undefined) {
   if (!plan || !subscription.activated) return null;
   const limited = plan.coverage_limit !== -1;
@@ -124,7 +124,7 @@ const apiContextOf = (context: Route.LoaderArgs["context"]) => context.get(apiCo
  * The member's subscription (Users/Me), what the activation offers (Register/Options: the paid plans, states,
  * verticals), the activation's first values (what the chosen plan's price includes of the trial's choices) and
  * their price, and the member's charges. While an activation whose answer was lost is being confirmed, the page
- * says so instead of offering the form again (decision 078).
+ * says so instead of offering the form again (decision 138).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiContextOf(context);
@@ -290,7 +290,7 @@ export const CHECK_NEW_PLAN =
 /**
  * 'Activate subscription': every rule first, then the price the page showed, then the card. An answer that does
  * not come in time (or is lost) is no failure: the card may have been charged, so the page confirms what happened
- * by the request's key (decision 078). While it does, no other activation is sent.
+ * by the request's key (decision 138). While it does, no other activation is sent.
  */
 async function activate({ request, context, form, options, post, answer, planChanged }: Submit) {
   const api = context.get(apiContext);
