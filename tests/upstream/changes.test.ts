@@ -11,7 +11,7 @@ import { changeQueries } from "../../upstream/changes/read";
 import { researchSimulator } from "../../upstream/changes/simulator";
 import { memberRights } from "../../upstream/rights";
 import { projectsByCoverage, testApi } from "./helpers";
-import { type MemberSpec, oracle, rightsWorld } from "./rights-support";
+import { fateArb, indexArb, type MemberSpec, oracle, rightsWorld } from "./rights-support";
 
 const DAY_MS = 86_400_000;
 let t: ReturnType<typeof testApi>;
@@ -177,28 +177,10 @@ describe("GET Users/Me/Changes", () => {
 });
 
 describe("property: a member's changes name only projects they may open", () => {
-  const index = fc.nat({ max: 100_000 });
   const specArb: fc.Arbitrary<MemberSpec> = fc.record({
-    fate: fc.oneof(
-      {
-        weight: 4,
-        arbitrary: fc.record({
-          kind: fc.constant("paid" as const),
-          plan: fc.constantFrom(
-            "state" as const,
-            "county" as const,
-            "vertical" as const,
-            "national" as const,
-          ),
-          pick: fc.array(index, { minLength: 1, maxLength: 3 }),
-        }),
-      },
-      { weight: 1, arbitrary: fc.constant({ kind: "trial" as const }) },
-      { weight: 1, arbitrary: fc.constant({ kind: "trial-days-over" as const }) },
-      { weight: 1, arbitrary: fc.constant({ kind: "trial-reports-over" as const }) },
-    ),
-    opened: fc.array(index, { maxLength: 4 }),
-    saved: fc.array(index, { maxLength: 3 }),
+    fate: fateArb,
+    opened: fc.array(indexArb, { maxLength: 4 }),
+    saved: fc.array(indexArb, { maxLength: 3 }),
     noted: fc.constant([]),
     alertStates: fc.constant([]),
     alertTypes: fc.constant([]),
@@ -215,7 +197,7 @@ describe("property: a member's changes name only projects they may open", () => 
       fc.asyncProperty(
         specArb,
         fc.integer({ min: 1, max: 1_000_000 }),
-        fc.array(index, { minLength: 1, maxLength: 6 }),
+        fc.array(indexArb, { minLength: 1, maxLength: 6 }),
         async (spec, seed, extra) => {
           const m = await world.make(spec);
           // Saved projects anywhere (a trial that is over keeps some it may no longer open), then research changes
