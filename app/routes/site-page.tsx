@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { BrandHeader } from "~/components/shell/guest-frame";
 import { loadSitePage, SITE_PAGES, type SitePageSlug } from "~/lib/pages/content.server";
 import { invariantResponse } from "~/lib/platform/invariant";
 import { pageUrl } from "~/lib/platform/request-url";
@@ -24,14 +24,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
   const { title, html, status } = loaderData;
   return (
     <div className="flex min-h-full flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center px-4 py-3">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            Project Leads
-          </Link>
-        </div>
-      </header>
+      <BrandHeader home="/" widthClass="max-w-3xl" />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
         <h1 className="mb-6 text-3xl font-bold text-slate-900">{title}</h1>
         {status === "ok" ? (
