@@ -23,8 +23,8 @@ const ResetSchema = z.object({
 
 /**
  * Whether the mailed link still works, asked when it is opened: a used or expired link says so at once, not after
- * the new password is typed (issue 43). An API without the check (a 404 or 405) or out of reach shows the form,
- * whose post the API refuses as before.
+ * the new password is typed (issue 43). An API without the check (a 404 or 405) shows the form, whose post the
+ * API refuses as before; an API out of reach is the friendly error page.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
@@ -33,9 +33,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .call(endpoints.checkResetToken, { body: { reset_token: params.resetToken } });
     return { linkInvalid: false };
   } catch (error) {
+    // The API out of reach or failing: the friendly 502/503/504 page, as every screen that needs the API.
+    if (error instanceof Response) throw error;
     if (error instanceof ApiRequestError && (error.status === 422 || error.status === 400)) {
       return { linkInvalid: true };
     }
+    // An API without the check (404, 405): the form, whose post the API refuses as before.
     return { linkInvalid: false };
   }
 }

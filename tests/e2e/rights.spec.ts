@@ -229,7 +229,8 @@ test.describe("a member without the directory", () => {
   test("cannot read an unrelated contact by id", async ({ page }) => {
     const contact = unrelatedContact("basic@example.com");
     await loginTo(page, `/Contacts/${contact.id}`, "basic@example.com");
-    await expect(page).toHaveURL(/\/Me\/Contacts/);
+    // The one error page (issue 44), refused with 403 and the API's reason, at the address asked for.
+    await expect(page).toHaveURL(new RegExp(`/Contacts/${contact.id}$`));
     await expect(page.getByText("Your subscription does not include the contact directory.")).toBeVisible();
     await expect(page.getByText(contact.email)).toHaveCount(0);
   });

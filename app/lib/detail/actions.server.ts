@@ -62,7 +62,10 @@ export async function detailAction(
     if (js) return data<ActionResult>({ intent, ok: true });
     throw redirect(pageAfterPost(request));
   };
-  return intents[intent].run({ submission, intent, id, done });
+  // An intent the schema refused (repeated, or none of these): the same 400 as the form helper's, never a throw.
+  const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (!handler) throw errorResponse({ message: "Unknown action." }, { status: 400 });
+  return handler.run({ submission, intent, id, done });
 }
 
 /** After a successful post the same page without its dialog (Post/Redirect/Get). */
