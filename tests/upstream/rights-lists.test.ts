@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMigrations, migrate } from "../../upstream/db/index";
 import { memberRights } from "../../upstream/rights";
 import { testApi } from "./helpers";
-import { derivedLists, type MemberSpec, oracle, projectsOfRow, rightsWorld } from "./rights-support";
+import {
+  derivedLists,
+  fateArb,
+  indexArb,
+  type MemberSpec,
+  oracle,
+  projectsOfRow,
+  rightsWorld,
+} from "./rights-support";
 
 let t: ReturnType<typeof testApi>;
 let world: ReturnType<typeof rightsWorld>;
@@ -24,35 +32,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.cleanup());
 
-const index = fc.nat({ max: 100_000 });
 const specArb: fc.Arbitrary<MemberSpec> = fc.record({
-  fate: fc.oneof(
-    {
-      weight: 6,
-      arbitrary: fc.record({
-        kind: fc.constant("paid" as const),
-        plan: fc.constantFrom(
-          "state" as const,
-          "county" as const,
-          "vertical" as const,
-          "regional-edition" as const,
-          "national" as const,
-        ),
-        pick: fc.array(index, { minLength: 1, maxLength: 3 }),
-      }),
-    },
-    { weight: 1, arbitrary: fc.constant({ kind: "trial" as const }) },
-    { weight: 1, arbitrary: fc.constant({ kind: "trial-days-over" as const }) },
-    { weight: 1, arbitrary: fc.constant({ kind: "trial-reports-over" as const }) },
-  ),
-  opened: fc.array(index, { maxLength: 4 }),
-  saved: fc.array(index, { maxLength: 2 }),
-  noted: fc.array(index, { maxLength: 4 }),
-  alertStates: fc.array(index, { maxLength: 3 }),
-  alertTypes: fc.array(index, { maxLength: 3 }),
+  fate: fateArb,
+  opened: fc.array(indexArb, { maxLength: 4 }),
+  saved: fc.array(indexArb, { maxLength: 2 }),
+  noted: fc.array(indexArb, { maxLength: 4 }),
+  alertStates: fc.array(indexArb, { maxLength: 3 }),
+  alertTypes: fc.array(indexArb, { maxLength: 3 }),
   alertValue: fc.constantFrom(null, "1", "10"),
   directory: fc.boolean(),
-  changed: fc.array(index, { minLength: 10, maxLength: 60 }),
+  changed: fc.array(indexArb, { minLength: 10, maxLength: 60 }),
 });
 
 /** Whether requireProject(…, "open") lets the member open the project: tried, then rolled back (nothing spent). */

@@ -5,6 +5,7 @@
  * company ids) it names. Shared by tests/upstream/rights-lists*.test.ts.
  */
 import { parse } from "csv-parse/sync";
+import fc from "fast-check";
 import { expect } from "vitest";
 import { type RegisterOptions, RegisterOptionsAnswer } from "../../contract/register";
 import type { Db } from "../../upstream/db/index";
@@ -56,6 +57,30 @@ export interface MemberSpec {
   /** Projects that change after the trial ends (research updates): the weekly alert mail's matter. */
   changed: number[];
 }
+
+/** An index into a generated member's lists (projects, plans' choices), taken modulo their length. */
+export const indexArb = fc.nat({ max: 100_000 });
+
+/** What becomes of a generated member: a paid plan with picked coverage, or a trial (running, out of days, of reports). */
+export const fateArb: fc.Arbitrary<Fate> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("paid" as const),
+      plan: fc.constantFrom(
+        "state" as const,
+        "county" as const,
+        "vertical" as const,
+        "regional-edition" as const,
+        "national" as const,
+      ),
+      pick: fc.array(indexArb, { minLength: 1, maxLength: 3 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: "trial" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "trial-days-over" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "trial-reports-over" as const }) },
+);
 
 export interface Member {
   id: number;
