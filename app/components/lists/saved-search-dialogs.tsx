@@ -57,7 +57,6 @@ export function SaveSearchDialog({
           {...getInputProps(fields.name, { type: "text" })}
           key={fields.name.key}
           maxLength={100}
-          // biome-ignore lint/a11y/noAutofocus: the dialog's only field, focused as it opens
           autoFocus
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
