@@ -64,6 +64,38 @@ test.describe("sign-up checkout", () => {
     expect(user).toEqual({ member_type: "Free Trial", state: "TX" });
   });
 
+  test("a submit while a live price is still on its way ends on the completion page", async ({ page }) => {
+    test.skip(!js(), "the live price is the script's");
+    // As on a slow connection: the price answers while the sign-up is still posting, and the router's reload
+    // after that price would end while the sign-up's redirect to the completion page is still loading.
+    const hold = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await page.route("**/sign-up/free-trial.data*", async (route) => {
+      const request = route.request();
+      const body = request.postData() ?? "";
+      if (body.includes("intent=price")) await hold(300);
+      else if (body.includes("intent=register")) await hold(1_000);
+      else if (request.method() === "GET") await hold(1_500);
+      await route.continue().catch(() => {});
+    });
+    await page.route(/\/__manifest\?.*complete/, async (route) => {
+      await hold(3_000);
+      await route.continue().catch(() => {});
+    });
+    await openCheckout(page, "/sign-up/free-trial");
+    await fillAccount(page, newEmail("race"));
+    await page.getByLabel("I accept the terms of service.").check();
+    const pricing = page.waitForRequest(
+      (r) => r.method() === "POST" && !!r.postData()?.includes("intent=price"),
+    );
+    await page.getByRole("group", { name: "Project types" }).getByRole("checkbox").first().uncheck();
+    await pricing;
+    await page.getByRole("button", { name: "View projects" }).click();
+
+    await expect(page).toHaveURL(/\/sign-up\/free-trial\/complete\?free_trial=1$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Pat!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign up for Free Trial" })).toHaveCount(0);
+  });
+
   test("a paid sign-up with verticals and an additional state charges the total shown", {
     tag: "@late-script",
   }, async ({ page }) => {

@@ -74,7 +74,7 @@ export function useBillingForm<V extends CoverageValues & { terms: boolean }>(
       method: "post" as const,
       onChange: live.onFormChange,
       onBlur: live.onFormBlur,
-      onSubmit: live.cancel,
+      onSubmit: live.onFormSubmit,
     },
     /** CoverageFields' props that follow the form's state. */
     coverageProps: {

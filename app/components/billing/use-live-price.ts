@@ -4,8 +4,8 @@
  * which answers the price and the counties of the states chosen in county slots. Without JavaScript the same
  * action answers the 'Update price' button with a new page.
  */
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher, useSubmit } from "react-router";
 import { CARD_FIELDS, type PriceAnswer, type PriceResult } from "~/lib/billing/pricing";
 
 const PRICE_DELAY_MS = 100;
@@ -80,10 +80,35 @@ export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormEleme
     [schedule],
   );
 
-  /** A submission's answer carries the price: a price still waiting for its timer would only come after it. */
-  const cancel = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  /**
+   * A submission's answer carries the price, so a price still waiting for its timer is dropped. A price already
+   * posted is let finish first, and the form posted as it was when the member submitted it (the total they saw,
+   * which the action checks): React Router ends a navigation that is loading with the revalidation of a fetcher
+   * that finished meanwhile, so the sign-up's redirect would leave the checkout on screen under the completion
+   * page's address.
+   */
+  const submit = useSubmit();
+  const held = useRef<{ body: FormData; action: string | undefined } | null>(null);
+  const pricing = fetcher.state !== "idle";
+  const onFormSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (timer.current) clearTimeout(timer.current);
+      if (!pricing) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      held.current = {
+        body: new FormData(event.currentTarget, submitter),
+        action: event.currentTarget.getAttribute("action") ?? undefined,
+      };
+    },
+    [pricing],
+  );
+  useEffect(() => {
+    if (pricing || !held.current) return;
+    const { body, action } = held.current;
+    held.current = null;
+    submit(body, { method: "post", action });
+  }, [pricing, submit]);
 
   /** A new answer of the action (a submit, or 'Update price'): its price and counties. */
   const reset = useCallback((answer: PriceAnswer) => {
@@ -92,5 +117,5 @@ export function useLivePrice(initial: PriceAnswer, form: RefObject<HTMLFormEleme
     setCountiesError(answer.countiesError);
   }, []);
 
-  return { price, counties, countiesError, schedule, onFormChange, onFormBlur, cancel, reset };
+  return { price, counties, countiesError, schedule, onFormChange, onFormBlur, onFormSubmit, reset };
 }
