@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -10,18 +9,17 @@ import {
 import type { Route } from "./+types/root";
 import appStylesHref from "./app.css?url";
 import { useAppLinkNavigation } from "./components/app-link";
-import { ErrorPage } from "./components/error-page";
+import { GeneralErrorBoundary } from "./components/error-page";
 import { MarkHydrated } from "./components/hydrated";
 import { LiteBanner } from "./components/lite-banner";
 import { ProgressIndicator } from "./components/progress";
 import { ScriptState } from "./components/script-state";
-import { TrialExpiredPage } from "./components/shell/trial-expired-page";
 import { requestMember } from "./lib/account/member.server";
 import { useLitePages } from "./lib/platform/lite-pages";
 import { csrfGuard, memberSession, requestLimits, securityHeaders } from "./lib/platform/middleware.server";
 import { useNonce } from "./lib/platform/nonce";
-import { isTrialExpiredBody } from "./lib/platform/trial";
 import { rootLoader } from "./root-loader.server";
+import { screenMeta } from "./screen-titles";
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeaders,
@@ -34,6 +32,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 export function loader(args: Route.LoaderArgs) {
   return rootLoader(args);
 }
+
+/** The document title of an error the root's boundary shows, and of a page without a title of its own. */
+export const meta: Route.MetaFunction = screenMeta;
 
 export function shouldRevalidate({
   formMethod,
@@ -89,10 +90,7 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The member layout's trial gate (app/lib/account/member.server.ts) stops an expired trial before any loader runs.
-  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
-    return <TrialExpiredPage body={error.data} />;
-  }
-  return <ErrorPage error={error} />;
+/** The one error boundary (app/components/error-page.tsx): the member layout's is the same. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -51,6 +51,11 @@ export default [
   ]),
 
   route("LitePages", "routes/lite-pages.tsx"),
+  // The company's pages, from the content site, open to anyone (the footer, the terms checkbox).
+  route("about-us", "routes/site-page.tsx", { id: "site.about" }),
+  route("news", "routes/site-page.tsx", { id: "site.news" }),
+  route("terms-of-service", "routes/site-page.tsx", { id: "site.terms" }),
+  route("privacy-policy", "routes/site-page.tsx", { id: "site.privacy" }),
   route("Search/Counties", "routes/counties.tsx"),
   // The calendar feed: outside the member layout, a calendar program has no session (the secret is the address).
   route("Calendar/:hash/Ical", "routes/calendar.ical.tsx"),

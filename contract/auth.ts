@@ -19,5 +19,13 @@ export const ResetPasswordAnswer = z.object({
   user: z.object({ email: z.string() }),
 });
 
+/**
+ * POST ResetPassword/Check: whether a mailed reset link still works (unused, not expired), asked when the link is
+ * opened so that a used or expired one says so at once, not after the new password is typed (issue 43). 200 when
+ * it works, 422 with the reset's own refusal when not. Changes nothing.
+ */
+export const CheckResetTokenRequest = z.object({ reset_token: z.string().min(1) });
+export const CheckResetTokenAnswer = z.object({ message: z.string() });
+
 /** POST Logout revokes the bearer token. */
 export const LogoutAnswer = z.object({ message: z.string() });

@@ -28,9 +28,21 @@ export const NoteNotification = z.object({
 });
 export type NoteNotification = z.infer<typeof NoteNotification>;
 
-/** The answer: the reminders, or (the spec's other form) an error text the calendar shows in a dialog. */
+/** A saved project's bid date on the calendar (issue 45): only projects the member may open. */
+export const SavedBidDate = z.object({
+  project_id: z.number().int(),
+  bidding_date: IsoDate,
+  project: NoteNotification.shape.project,
+});
+export type SavedBidDate = z.infer<typeof SavedBidDate>;
+
+/**
+ * The answer: the reminders, or (the spec's other form) an error text the calendar shows in a dialog; `bids`, the
+ * bid dates of the member's saved projects in the same range (absent from older APIs).
+ */
 export const NoteNotificationsAnswer = z.object({
   data: z.array(NoteNotification).optional(),
+  bids: z.array(SavedBidDate).optional(),
   error: z.string().optional(),
 });
 
@@ -40,5 +52,5 @@ export const ICalHashAnswer = z.object({ hash: z.string().regex(FEED_HASH_PATTER
 /** GET Calendar/Feed?hash=…: a feed's reminders, read by its secret alone (no token); 404 for an unknown one. */
 export const CalendarFeedQuery = z.object({ hash: z.string() });
 export const CalendarFeedAnswer = z.object({
-  data: z.object({ notes: z.array(NoteNotification) }),
+  data: z.object({ notes: z.array(NoteNotification), bids: z.array(SavedBidDate).optional() }),
 });

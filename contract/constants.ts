@@ -5,6 +5,8 @@
 
 /** The page size of every list (projects, contacts, companies, notes) when the request does not name one. */
 export const PER_PAGE = 15;
+/** A list download (CSV) holds at most this many rows: the list page and the file's name say so beyond it. */
+export const DOWNLOAD_LIMIT = 10_000;
 
 /** A project's Similar Projects table shows this many rows a page. */
 export const SIMILAR_PER_PAGE = 5;
@@ -76,7 +78,26 @@ export const PROJECT_ORDER_BY = [
   "created_at",
   "updated_at",
   "tag",
+  "bidding_date",
 ] as const;
+
+/** The "Bids due" windows of the project search, in days from today (`bidsDue`, issue 45). */
+export const BIDS_DUE_DAYS = ["7", "30", "90"] as const;
+
+/**
+ * The fields of a project's change history (issue 45): its stage, bid date, estimated value, status (active or
+ * inactive), a contact or a company added, an update note.
+ */
+export const CHANGE_FIELDS = [
+  "stage",
+  "bid_date",
+  "estimated_value",
+  "status",
+  "contact_added",
+  "company_added",
+  "update_note",
+] as const;
+export type ChangeField = (typeof CHANGE_FIELDS)[number];
 
 export const CONTACT_ORDER_BY = [
   "first_name",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IsoDateTime } from "./common";
 import { listAnswer } from "./lists";
 import { StateOption } from "./options";
-import { Named, SavedLink } from "./projects";
+import { Named, ProjectRow, SavedLink } from "./projects";
 import { Tag } from "./user";
 
 export { CONTACT_ORDER_BY } from "./constants";
@@ -63,4 +63,10 @@ export const AddContactNoteRequest = z.object({ contact_id: z.number().int(), no
 export const AddContactTagRequest = z.object({
   contact_id: z.number().int(),
   tag_id: z.number().int().nullable(),
+});
+
+/** GET Contacts/{id}/Projects?page: the contact's projects the member may open, newest update first, PER_PAGE a page. */
+export const ContactProjectsQuery = z.object({ page: z.number().int().positive().optional() });
+export const ContactProjectsAnswer = z.object({
+  data: z.object({ total: z.number().int(), data: z.array(ProjectRow) }),
 });

@@ -26,6 +26,8 @@ import {
   UpdateAccountRequest,
 } from "./account";
 import {
+  CheckResetTokenAnswer,
+  CheckResetTokenRequest,
   ForgotPasswordAnswer,
   ForgotPasswordRequest,
   LoginAnswer,
@@ -41,6 +43,7 @@ import {
   NoteNotificationsAnswer,
   NoteNotificationsQuery,
 } from "./calendar";
+import { MemberChangesAnswer, MemberChangesQuery, ProjectChangesAnswer } from "./changes";
 import { AckAnswer } from "./common";
 import {
   CompanyAdvancedOptionsAnswer,
@@ -60,6 +63,8 @@ import {
   ContactAdvancedOptionsAnswer,
   ContactAnswer,
   ContactListAnswer,
+  ContactProjectsAnswer,
+  ContactProjectsQuery,
   SaveContactRequest,
 } from "./contacts";
 import { ListDownloadRequest, ListQuery, NoteListQuery } from "./lists";
@@ -199,6 +204,11 @@ export const endpoints = {
     answer: ResetPasswordAnswer,
     public: true,
   }),
+  checkResetToken: call("POST", "ResetPassword/Check", {
+    body: CheckResetTokenRequest,
+    answer: CheckResetTokenAnswer,
+    public: true,
+  }),
 
   // The member, their account and folders
   me: call("GET", "Users/Me", { answer: UserAnswer }),
@@ -236,6 +246,9 @@ export const endpoints = {
     answer: SaveProjectNoteAnswer,
   }),
   deleteProjectNote: call("DELETE", `Projects/:projectId${ID}/Notes/:id${ID}`, { answer: AckAnswer }),
+  // A project's change history, and the member's saved projects' changes since a time (issue 45)
+  projectChanges: call("GET", `Projects/:id${ID}/Changes`, { answer: ProjectChangesAnswer }),
+  memberChanges: call("GET", "Users/Me/Changes", { query: MemberChangesQuery, answer: MemberChangesAnswer }),
 
   // Contacts
   contacts: call("GET", "Contacts", { query: ListQuery, answer: ContactListAnswer }),
@@ -246,6 +259,10 @@ export const endpoints = {
   saveContactNote: call("POST", "Contacts/AddNote", { body: AddContactNoteRequest, answer: AckAnswer }),
   contact: call("GET", `Contacts/:id${ID}`, { answer: ContactAnswer }),
   unsaveContact: call("DELETE", `Contacts/:id${ID}`, { answer: AckAnswer }),
+  contactProjects: call("GET", `Contacts/:id${ID}/Projects`, {
+    query: ContactProjectsQuery,
+    answer: ContactProjectsAnswer,
+  }),
 
   // Companies
   companies: call("GET", "Companies", { query: ListQuery, answer: CompanyListAnswer }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ChangeMark } from "./changes";
 import { IsoDate, IsoDateTime } from "./common";
 import { listAnswer } from "./lists";
 import { Tag } from "./user";
@@ -28,6 +29,8 @@ export const ProjectRow = z.object({
   minimum_value: z.number().nullable(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
+  /** The bid date (issue 45's list column); absent from older APIs. */
+  bidding_date: IsoDate.nullable().optional(),
   tag: z.array(Tag),
   user: SavedLink.nullable(),
   /**
@@ -35,6 +38,11 @@ export const ProjectRow = z.object({
    * costs nothing (decision 107). Absent from older APIs: then every project a trial has not saved counts as new.
    */
   opened: z.boolean().optional(),
+  /**
+   * Saved lists only (Me/Projects, a folder): what changed since the member last opened the project, or since it
+   * was saved (issue 45's watch list, decision 126); empty when nothing did. Absent from searches and older APIs.
+   */
+  changes: z.array(ChangeMark).optional(),
 });
 export type ProjectRow = z.infer<typeof ProjectRow>;
 export const ProjectListAnswer = listAnswer(ProjectRow);
@@ -44,6 +52,8 @@ const ProjectContact = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   title: z.string().nullable(),
+  /** The company's id, for its page (issue 45); absent from older APIs. */
+  company_id: z.number().int().nullable().optional(),
   company_name: z.string().nullable(),
   company_type: Named.nullable(),
   email: z.string().nullable(),

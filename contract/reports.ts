@@ -12,8 +12,10 @@ export interface ReportCost {
   remaining: number;
 }
 
-const reports = (n: number) => `${n} report${n === 1 ? "" : "s"}`;
-const these = (n: number) => (n === 1 ? "this project" : `these ${n} projects`);
+import { countOf, pluralWord } from "./plural";
+
+const reports = (n: number) => countOf(n, "report");
+const these = (n: number) => pluralWord(n, "this project", `these ${countOf(n, "project")}`);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Whether the choice needs more reports than are left: the API refuses it whole, before anything is spent. */
@@ -25,11 +27,11 @@ export const overReports = (cost: ReportCost) => cost.needed > cost.remaining;
  */
 export function reportsRefusal({ projects, needed, remaining }: ReportCost): string {
   const opened = projects - needed;
-  const need = `${capital(these(projects))} ${projects === 1 ? "needs" : "need"} ${reports(needed)}`;
+  const need = `${capital(these(projects))} ${pluralWord(projects, "needs", "need")} ${reports(needed)}`;
   const free = opened > 0 ? ` (you have opened ${opened} of them already)` : "";
   const choose =
     remaining > 0
-      ? `Choose at most ${remaining} project${remaining === 1 ? "" : "s"}${opened > 0 ? " you have not opened" : ""}, or subscribe`
+      ? `Choose at most ${countOf(remaining, "project")}${opened > 0 ? " you have not opened" : ""}, or subscribe`
       : "Subscribe";
   return `${need}${free}; you have ${remaining} left. ${choose} for unlimited projects.`;
 }
@@ -43,14 +45,18 @@ export function reportsCostLine(action: (subject: string) => string, cost: Repor
   const { projects, needed, remaining } = cost;
   const lead = capital(action(these(projects)));
   if (overReports(cost)) return reportsRefusal(cost);
-  const of = `of your ${remaining} remaining ${remaining === 1 ? "report" : "reports"}`;
+  const of = `of your ${remaining} remaining ${pluralWord(remaining, "report")}`;
   if (needed === 0) {
-    return `${lead} uses none ${of}: you have opened ${projects === 1 ? "it" : "them"} already.`;
+    return `${lead} uses none ${of}: you have opened ${pluralWord(projects, "it", "them")} already.`;
   }
   const opened = projects - needed;
   const already = opened > 0 ? ` (you have opened ${opened} of them already)` : "";
   if (needed === remaining) {
-    const all = remaining === 1 ? "your last remaining report" : `all ${remaining} of your remaining reports`;
+    const all = pluralWord(
+      remaining,
+      "your last remaining report",
+      `all ${remaining} of your remaining reports`,
+    );
     return `${lead} uses ${all}${already}.`;
   }
   return `${lead} uses ${needed} ${of}${already}.`;

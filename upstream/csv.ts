@@ -1,15 +1,15 @@
 /**
- * The CSV downloads (Projects/Download, Contacts/Download): csv-stringify writes them, streamed. Every cell is
+ * The CSV downloads (Projects/Download, Contacts/Download, Companies/Download): csv-stringify writes them,
+ * streamed, as Excel expects them: a UTF-8 byte-order mark first (accented names arrive intact) and CRLF line ends. Every cell is
  * quoted, and text a spreadsheet would run as a formula is neutralised with a leading apostrophe: a cell starting
  * with =, +, -, @, a tab or a carriage return (csv-stringify's `escape_formulas`), and the same after a semicolon
  * inside a cell, which a spreadsheet reading semicolon-separated files would start a new cell at.
  */
 import { stringify } from "csv-stringify/sync";
 import type { Context } from "hono";
+import { DOWNLOAD_LIMIT } from "../contract/constants";
+import { formatCount } from "../contract/plural";
 import { ApiError, type Deps, downloadRequestReader } from "./http";
-
-/** A download writes at most this many rows. */
-const DOWNLOAD_LIMIT = 10_000;
 
 /** Rows are loaded and written this many at a time, as the client reads. */
 export const DOWNLOAD_BATCH = 500;
@@ -95,7 +95,17 @@ interface ListDownload<P, R> {
   /** The rows of some ids, in their order. */
   rows: (userId: number, ids: number[]) => R[];
   columns: readonly CsvColumn<R>[];
-  bom?: boolean;
+  /** Every match, for a file cut at DOWNLOAD_LIMIT: its name says "first 10,000 of 19,433". */
+  count: (userId: number, params: P) => number;
+}
+
+/**
+ * The file's name: "projects-2026-01-31.csv", or, cut at the limit, "projects-first-10,000-of-19,433-2026-01-31.csv"
+ * (issue 43: a download over the limit says so in its name too).
+ */
+export function downloadFileName(name: string, date: string, rows: number, total: number): string {
+  if (total <= rows) return `${name}-${date}.csv`;
+  return `${name}-first-${formatCount(rows)}-of-${formatCount(total)}-${date}.csv`;
 }
 
 /**
@@ -117,6 +127,10 @@ export function listDownload<P, R>(deps: Deps, list: ListDownload<P, R>) {
     const ids = [...list.ids(userId, params, DOWNLOAD_LIMIT)];
     const rows = inBatches(ids, (batch) => list.rows(userId, batch));
     const date = deps.now().toISOString().slice(0, 10);
-    return csvAttachment(csvStream(list.columns, rows, { bom: list.bom }), `${list.name}-${date}.csv`);
+    // Counted only when the file is full: below the limit it holds every match.
+    const total =
+      ids.length >= DOWNLOAD_LIMIT ? Math.max(ids.length, list.count(userId, params)) : ids.length;
+    const filename = downloadFileName(list.name, date, ids.length, total);
+    return csvAttachment(csvStream(list.columns, rows, { bom: true }), filename);
   };
 }

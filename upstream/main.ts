@@ -7,6 +7,8 @@ const port = Number(process.env.UPSTREAM_PORT ?? 3001);
 const dbPath = process.env.UPSTREAM_DB ?? "data/reference.sqlite";
 const seedProjects = Number(process.env.SEED_PROJECTS ?? 20_000);
 const smtpUrl = process.env.SMTP_URL?.trim() || undefined;
+// The research simulator (upstream/changes/simulator.ts): on by default, SIMULATED_CHANGES_PER_DAY=0 turns it off.
+const changesPerDay = Number(process.env.SIMULATED_CHANGES_PER_DAY ?? 24);
 // The launcher (npm start) runs this as its embedded API; without SMTP_URL it keeps mail in the outbox (MAIL_HOLD=1).
 const hold = process.env.MAIL_HOLD === "1";
 
@@ -17,6 +19,8 @@ function stop(message: string): never {
 
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   stop(`UPSTREAM_PORT must be a port number, got ${process.env.UPSTREAM_PORT}`);
+if (!Number.isFinite(changesPerDay) || changesPerDay < 0)
+  stop(`SIMULATED_CHANGES_PER_DAY must be a number of changes, got ${process.env.SIMULATED_CHANGES_PER_DAY}`);
 if (!Number.isInteger(seedProjects) || seedProjects < 0)
   stop(`SEED_PROJECTS must be a whole number, got ${process.env.SEED_PROJECTS}`);
 // The limits of the public calls: the app's variables and defaults (decision 105).
@@ -57,6 +61,7 @@ const upstream = await startUpstream({
   trustedProxies,
   redisUrl,
   mail: smtpUrl ? { smtpUrl, from: process.env.MAIL_FROM?.trim() || undefined } : undefined,
+  simulatedChangesPerDay: changesPerDay,
 });
 console.log(`Reference API listening on ${upstream.apiBaseUrl} (database ${dbPath})`);
 if (smtpUrl) console.log(`[mail] sending through ${smtpUrlForLog(smtpUrl)}`);

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { startSimulator } from "./changes/simulator";
 import { contentSite } from "./content/site";
 import { type Db, openDatabase } from "./db/index";
 import { ApiError, type ApiOptions, type AppEnv, errorBody, resolveDeps } from "./http";
@@ -15,6 +16,7 @@ import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { authRoutes } from "./routes/auth";
 import { calendarRoutes } from "./routes/calendar";
+import { changeRoutes } from "./routes/changes";
 import { companyRoutes } from "./routes/companies";
 import { contactRoutes } from "./routes/contacts";
 import { geocodeRoutes } from "./routes/geocode";
@@ -64,6 +66,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route("/", searchRoutes(deps));
   api.route("/", companyRoutes(deps));
   api.route("/", calendarRoutes(deps));
+  api.route("/", changeRoutes(deps));
   api.route("/", registerRoutes(deps, options.cardProcessor));
   api.route("/", paymentRoutes(deps));
   api.route("/", mailRoutes(deps));
@@ -99,6 +102,11 @@ export interface StartUpstreamOptions extends ApiOptions {
    * The test-only hook (/__test/mail) is mounted when UPSTREAM_TEST_HOOKS=1, never under NODE_ENV=production.
    */
   mail?: MailOptions;
+  /**
+   * Research changes applied to random projects a day (upstream/changes/simulator.ts); 0 or absent: none. `npm
+   * start` turns it on (upstream/main.ts); the tests leave it off and call the simulator themselves.
+   */
+  simulatedChangesPerDay?: number;
 }
 
 export interface RunningUpstream {
@@ -137,6 +145,11 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     onMail: () => mail?.delivery.kick(),
   };
   const app = createApi(db, withMail);
+  const simulator =
+    options.simulatedChangesPerDay && options.simulatedChangesPerDay > 0
+      ? startSimulator(db, { changesPerDay: options.simulatedChangesPerDay, now: options.now, log })
+      : null;
+  if (simulator) log(`[research] simulating ${options.simulatedChangesPerDay} project changes a day`);
   if (options.mail) {
     const deps = resolveDeps(db, withMail);
     mail = startMail(deps, { log, ...options.mail });
@@ -168,6 +181,7 @@ export async function startUpstream(options: StartUpstreamOptions): Promise<Runn
     db,
     close: async () => {
       // The send in flight is finished and marked before the database closes.
+      simulator?.stop();
       await mail?.stop();
       await ownCounters?.close();
       await new Promise<void>((resolve, reject) => {

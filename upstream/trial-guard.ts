@@ -43,6 +43,7 @@ export const TRIAL_OVER_MAY_CALL = {
   project: "last-report",
   projectNotes: "last-report",
   similarProjects: "last-report",
+  projectChanges: "last-report",
   saveProjectNote: "last-report",
   deleteProjectNote: "last-report",
   saveProject: "last-report",

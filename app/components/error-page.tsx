@@ -1,51 +1,36 @@
-import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { isoDay } from "~/lib/format/dates";
+import { describeError } from "~/lib/platform/invariant";
 import { isTrialExpiredBody } from "~/lib/platform/trial";
+import { useRootData } from "~/root-data";
+import { AppShell } from "./shell/app-shell";
 import { TrialExpiredPage } from "./shell/trial-expired-page";
-import { TrialExpiredDialog } from "./trial-dialogs";
 
-type Described = { status: number; title: string; message: string };
-
-function describe(error: unknown): Described {
-  if (isRouteErrorResponse(error)) {
-    const body = error.data as { title?: string; message?: string } | string | undefined;
-    if (body && typeof body === "object" && body.message) {
-      return { status: error.status, title: body.title ?? "Something went wrong", message: body.message };
-    }
-    if (error.status === 404) {
-      return { status: 404, title: "Page not found", message: "We could not find the page you asked for." };
-    }
-    if (error.status === 403) {
-      return {
-        status: 403,
-        title: "Not allowed",
-        message: "Your account does not give access to this page.",
-      };
-    }
-    return { status: error.status, title: "Something went wrong", message: "Please try again in a moment." };
-  }
-  // Unexpected errors: never show their message or stack to the member.
-  return {
-    status: 500,
-    title: "Something went wrong",
-    message: "An unexpected error occurred. Please try again in a moment.",
-  };
-}
+const buttonClass = "rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
+const secondaryClass =
+  "rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100";
 
 /**
- * The friendly page every error boundary shows: a title, a plain message, a way back. No stack, no token. A
- * refusal because the member's free trial is over (app/lib/platform/api.server.ts) is the trial-expired dialog instead.
+ * The one error page: a title and a plain message chosen by the status (or brought by the answer), and a way on.
+ * A member inside the shell, with a project search box when the page is not found; a guest with a login link.
+ * No stack, no token.
  */
-export function ErrorPage({ error, compact = false }: { error: unknown; compact?: boolean }) {
+export function ErrorPage({ error, member }: { error: unknown; member: boolean }) {
   const location = useLocation();
-  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)) {
-    return compact ? (
-      <TrialExpiredDialog demoSchedulingUrl={error.data.demoSchedulingUrl} />
-    ) : (
-      <TrialExpiredPage body={error.data} />
-    );
-  }
-  const { status, title, message } = describe(error);
-  const body = (
+  const { status, title, message, back } = describeError(error);
+  const here = `${location.pathname}${location.search}`;
+  const loginHref =
+    location.pathname === "/" || here.length > 2048
+      ? "/Login"
+      : `/Login?redirect=${encodeURIComponent(here)}`;
+  return (
     <div
       role="alert"
       className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm"
@@ -53,28 +38,79 @@ export function ErrorPage({ error, compact = false }: { error: unknown; compact?
       <p className="text-sm font-semibold text-brand-700">Error {status}</p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
+      {member && status === 404 ? (
+        <Form method="get" action="/Projects" aria-label="Search projects" className="mt-6 flex gap-2">
+          <label htmlFor="not-found-search" className="sr-only">
+            Search projects
+          </label>
+          <input
+            id="not-found-search"
+            type="search"
+            name="query"
+            placeholder="Search projects"
+            maxLength={200}
+            className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <button type="submit" className={buttonClass}>
+            Search
+          </button>
+        </Form>
+      ) : null}
       <div className="mt-6 flex justify-center gap-3">
-        {/* A plain link on purpose: a full reload retries the loaders from scratch. */}
-        <a
-          href={`${location.pathname}${location.search}`}
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Try again
-        </a>
-        <Link
-          to="/"
-          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          Go to the home page
-        </Link>
+        {status >= 500 ? (
+          // A plain link on purpose: a full reload retries the loaders from scratch.
+          <a href={here} className={buttonClass}>
+            Try again
+          </a>
+        ) : null}
+        {member && back ? (
+          <Link to={back.href} className={buttonClass}>
+            {back.label}
+          </Link>
+        ) : null}
+        {member ? (
+          <Link to="/" className={secondaryClass}>
+            Go to the home page
+          </Link>
+        ) : (
+          <a href={loginHref} className={status >= 500 ? secondaryClass : buttonClass}>
+            Log in
+          </a>
+        )}
       </div>
     </div>
   );
-  if (compact) return <div className="p-6">{body}</div>;
+}
+
+type LayoutData = { sidebarCollapsed: boolean; today: string };
+
+/**
+ * The one error boundary (the root's and the member layout's): a refusal because the trial is over is the
+ * trial-expired page; any other error is the error page, inside the member shell (header, sidebar, footer) for a
+ * member, on its own for a guest.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  const layout = useRouteLoaderData("routes/_member") as LayoutData | undefined;
+  if (isRouteErrorResponse(error) && isTrialExpiredBody(error.data))
+    return <TrialExpiredPage body={error.data} />;
+  if (!root?.user) {
+    return (
+      <main id="main" className="flex min-h-full items-center justify-center p-6">
+        <ErrorPage error={error} member={false} />
+      </main>
+    );
+  }
   return (
-    <main className="flex min-h-full items-center justify-center p-6">
-      <title>{`${title} | Project Leads`}</title>
-      {body}
-    </main>
+    <AppShell
+      root={root}
+      sidebarCollapsed={layout?.sidebarCollapsed ?? false}
+      today={layout?.today ?? isoDay(new Date())}
+    >
+      <div className="p-2 md:p-6">
+        <ErrorPage error={error} member />
+      </div>
+    </AppShell>
   );
 }

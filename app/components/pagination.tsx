@@ -1,9 +1,10 @@
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { type ExtraParams, type ListParams, listSearch, pageWindow } from "~/lib/search/list-params";
+import { formatCount } from "../../contract/plural";
 
 /**
- * Page links (first, two either side of the current page, last) and a page-jump select in a GET form.
+ * Page links (first, two either side of the current page, last) and a page-jump number field in a GET form.
  * Hidden when there is one page or less.
  */
 export function Pagination({
@@ -16,7 +17,6 @@ export function Pagination({
   /** Other URL state to keep (for example map=1). */
   extra?: ExtraParams;
 }) {
-  const submit = useSubmit();
   const totalPages = Math.ceil(total / params.perPage);
   const pages = pageWindow(Math.min(params.page, Math.max(totalPages, 1)), totalPages);
   if (pages.length === 0) return null;
@@ -38,26 +38,38 @@ export function Pagination({
           </AppLink>
         )}
       />
-      <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget)}>
+      {/* The page jump reaches any page: a number field (any page from 1 to the last), its suggestions the pages
+          near the current one and round steps between; a GET form, so it works without JavaScript too. */}
+      <Form method="get" className="flex items-center gap-2">
         {hiddenListParams(params, extra).map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <label htmlFor="page-jump" className="text-sm text-slate-700">
           Go to page
         </label>
-        <select
+        <input
           id="page-jump"
           name="page"
-          defaultValue={params.page}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={totalPages}
+          step={1}
+          required
+          defaultValue={Math.min(params.page, totalPages)}
           key={params.page}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-        >
+          list="page-jump-pages"
+          aria-describedby="page-jump-of"
+          className="w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        />
+        <span id="page-jump-of" className="text-sm text-slate-700">
+          of {formatCount(totalPages)}
+        </span>
+        <datalist id="page-jump-pages">
           {pageOptions(totalPages, params.page).map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
+            <option key={p} value={p} />
           ))}
-        </select>
+        </datalist>
         <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
           Go
         </button>
@@ -104,7 +116,7 @@ export function PageLinks({
 }
 
 /**
- * The page-jump choices: every page of a short list; for a long one (1,000 matches is 67 pages, the whole
+ * The page-jump suggestions (its datalist): every page of a short list; for a long one (1,000 matches is 67 pages, the whole
  * database thousands) the pages near the current one and the ends, and round steps between, so the select
  * stays a few dozen options instead of thousands (each one is HTML on every list page).
  */

@@ -54,7 +54,7 @@ function StatusBanner({ toast }: { toast: NonNullable<ToastData> }) {
   return (
     <div
       role="status"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 py-2 pr-2 pl-4 text-sm text-emerald-950 shadow-lg"
+      className="mb-4 flex items-center gap-3 rounded-lg border border-emerald-300 bg-emerald-50 py-2 pr-2 pl-4 text-sm text-emerald-950 no-print"
     >
       <p className="min-w-0 flex-1">
         <span className="font-semibold">{toast.title}</span>

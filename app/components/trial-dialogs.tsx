@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { formatDate } from "~/lib/format/dates";
+import { TRIAL_EXPIRED_TITLE, TRIAL_REPORTS_USED_TITLE } from "~/lib/platform/trial";
 import { CurrentSearchFields } from "./current-search-fields";
 import { buttonSecondaryClass } from "./forms";
 import { Modal } from "./modal";
@@ -9,11 +11,27 @@ const primaryClass =
 
 /**
  * The blocking dialog of a Free Trial that is over. It cannot be closed; it is not shown on
- * profile pages, so the member can still reach the subscription page.
+ * profile pages, so the member can still reach the subscription page. A trial whose reports are used while its
+ * date still runs is told so: "expired" is kept for the date (issue 43).
  */
-export function TrialExpiredDialog({ demoSchedulingUrl }: { demoSchedulingUrl?: string }) {
+export function TrialExpiredDialog({
+  demoSchedulingUrl,
+  reason = "expired",
+  endDate = null,
+}: {
+  demoSchedulingUrl?: string;
+  reason?: "expired" | "reports-used";
+  endDate?: string | null;
+}) {
+  const used = reason === "reports-used";
   return (
-    <Modal open title="Your Free Trial Has Expired..." dismissible={false}>
+    <Modal open title={used ? TRIAL_REPORTS_USED_TITLE : TRIAL_EXPIRED_TITLE} dismissible={false}>
+      {used ? (
+        <p className="mb-2 text-slate-700">
+          Your Free Trial's reports are all used
+          {endDate ? ` (the trial itself runs until ${formatDate(endDate)})` : ""}.
+        </p>
+      ) : null}
       <p className="text-slate-700">Sign up for a full subscription to continue using the product.</p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Link to="/Me/Subscription" className={primaryClass}>
@@ -42,7 +60,8 @@ export function TrialExpiredDialog({ demoSchedulingUrl }: { demoSchedulingUrl?: 
 }
 
 /**
- * 'Subscribe to unlock more reports.' Shown when the root data says so (once per login); dismissed by
+ * 'Subscribe to unlock more reports.' A strip above the screen, in the page's flow, so it never covers a
+ * control. Shown when the root data says so (once per login); dismissed by
  * Later and by any route change. It is a non-modal dialog: the page stays usable, so a click on a sidebar
  * link both navigates and dismisses it. Without JavaScript Later reloads this page, whose next load no
  * longer carries the nudge.
@@ -68,12 +87,12 @@ export function SubscribeNudge({ show }: { show: boolean }) {
     <section
       role="dialog"
       aria-labelledby={titleId}
-      className="fixed inset-x-4 bottom-4 z-40 rounded-lg border border-slate-200 bg-white p-5 shadow-xl sm:left-auto sm:w-96"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 no-print"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+      <h2 id={titleId} className="text-base font-semibold text-slate-900">
         Subscribe to unlock more reports.
       </h2>
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
+      <div className="flex flex-wrap justify-end gap-3">
         <form method="get" action={location.pathname}>
           <CurrentSearchFields search={location.search} />
           <button

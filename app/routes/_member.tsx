@@ -1,11 +1,10 @@
-import { isRouteErrorResponse, Outlet, redirect, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "~/components/error-page";
+import { Outlet, redirect } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-page";
 import { AppShell, sidebarCollapsedFromCookie } from "~/components/shell/app-shell";
 import { trialGate } from "~/lib/account/member.server";
 import { isoDay } from "~/lib/format/dates";
 import { memberSessionContext } from "~/lib/platform/contexts";
 import { loginUrlFor } from "~/lib/platform/request-url";
-import { isTrialExpiredBody } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
 import type { Route } from "./+types/_member";
 
@@ -30,22 +29,7 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A screen that fails on its own renders its error inside the shell (header, sidebar and footer stay usable). */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const root = useRootData();
-  const layout = useRouteLoaderData<typeof loader>("routes/_member");
-  // A refusal because the trial is over (an API 403 that reached a screen's loader) is the dialog on an empty page,
-  // as the trial gate answers it.
-  if (!root?.user || (isRouteErrorResponse(error) && isTrialExpiredBody(error.data)))
-    return <ErrorPage error={error} />;
-  return (
-    <AppShell
-      root={root}
-      sidebarCollapsed={layout?.sidebarCollapsed ?? false}
-      today={layout?.today ?? isoDay(new Date())}
-    >
-      <title>Something went wrong | Project Leads</title>
-      <ErrorPage error={error} compact />
-    </AppShell>
-  );
+/** A screen that fails renders the one error page inside the shell (header, sidebar and footer stay usable). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   buttonSecondaryClass,
   Field,
@@ -36,11 +35,13 @@ import { dialogFromSearch } from "~/lib/platform/dialog-url";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { type Attempt, loginLimiter } from "~/lib/platform/rate-limit.server";
 import { loginUrlFor, pageUrl } from "~/lib/platform/request-url";
+import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/account";
 
-export const handle = { title: "Account" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const ACCOUNT_PATH = "/Me/Account";
 const PASSWORD_DIALOG_PATH = `${ACCOUNT_PATH}?dialog=password`;
@@ -75,13 +76,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult = { intent: "account" | "password"; result: SubmissionResult<string[]> };
 
 /** Two forms: `intent=account` saves the profile (PUT Users/Me), `intent=password` changes the password. */
+const AccountPost = z.discriminatedUnion("intent", [AccountSchema, PasswordSchema]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const submission = await readSubmission(request, AccountPost);
+  switch (submission.payload.intent) {
+    case "password":
+      return changePassword(request, context, submission as FormSubmission<z.output<typeof PasswordSchema>>);
+    default:
+      return saveAccount(request, context, submission as FormSubmission<z.output<typeof AccountSchema>>);
+  }
+}
+
+/** The password dialog's form: the current password checked as the login's (decision 079), then the new one. */
+async function changePassword(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  submission: FormSubmission<z.output<typeof PasswordSchema>>,
+) {
   const api = context.get(apiContext);
   const session = context.get(memberSessionContext);
-
-  if (formData.get("intent") === "password") {
-    const submission = parseWithZod(formData, { schema: PasswordSchema });
+  {
     const hideFields = CLEARED_PASSWORD_FIELDS;
     if (submission.status !== "success") {
       return data<ActionResult>(
@@ -123,8 +138,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.flashToast({ title: "Success!", description: PASSWORD_CHANGED, autoClose: true });
     throw redirect(ACCOUNT_PATH, { headers: { "Set-Cookie": await rememberDevice(request, member.email) } });
   }
+}
 
-  const submission = parseWithZod(formData, { schema: AccountSchema });
+/** The profile form: a new e-mail address needs the current password. */
+async function saveAccount(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  submission: FormSubmission<z.output<typeof AccountSchema>>,
+) {
+  const api = context.get(apiContext);
+  const session = context.get(memberSessionContext);
   const hideFields = ["currentPassword"];
   if (submission.status !== "success") {
     return data<ActionResult>(
@@ -228,8 +251,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Account | Project Leads" }];
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -3,10 +3,11 @@ import { SubjectLink } from "~/components/subject-link";
 import { formatShortDate } from "~/lib/format/dates";
 import { subjectOf } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/alerts";
 
-export const handle = { title: "Alerts" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const NO_ALERTS = "You have no alerts currently!";
 
@@ -63,5 +64,3 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Alerts | Project Leads" }];

@@ -1,15 +1,19 @@
-import { data } from "react-router";
+import { invariantResponse } from "~/lib/platform/invariant";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/bench-baseline";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /** Served only to the benchmark, which starts the app with BENCH_BASELINE=1: anywhere else it does not exist. */
 export function loader() {
-  if (process.env.BENCH_BASELINE !== "1") throw data(null, { status: 404 });
+  invariantResponse(process.env.BENCH_BASELINE === "1");
   return null;
 }
 
 export default function BenchBaseline() {
   return (
     <main className="mx-auto max-w-2xl p-6">
+      <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-bold text-slate-900">Baseline</h1>
       <p className="mt-3 text-slate-700">A static page used to measure the server's own cost per request.</p>
     </main>
@@ -23,7 +27,3 @@ export default function BenchBaseline() {
  * from what each screen adds. It reads no session data and calls no API; its loader only checks that the
  * bench started the server (BENCH_BASELINE=1, bench/servers.ts): any other server answers 404.
  */
-export const meta: Route.MetaFunction = () => [
-  { title: "Baseline | Project Leads" },
-  { name: "robots", content: "noindex" },
-];

@@ -1,5 +1,5 @@
 /**
- * /Calendar/{hash}/Ical: the member's note reminders as an iCalendar feed, for calendar programs that subscribe
+ * /Calendar/{hash}/Ical: the member's note reminders and saved projects' bid dates as an iCalendar feed, for calendar programs that subscribe
  * to it. No session: the secret in the address is the only credential (so the route is outside the member
  * layout, and the access log redacts it: app/lib/platform/log-path.ts). An unknown or replaced secret answers 404 (a
  * password reset or change replaces it); a free trial that is over, 403 with a calendar that says so and has no
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
     throw error;
   }
-  const file = calendarFile(notes, publicOrigin(request));
+  const file = calendarFile(notes.notes, publicOrigin(request), notes.bids);
   const headers = new Headers({
     "Cache-Control": `private, max-age=${FEED_MAX_AGE_SECONDS}`,
     ETag: file.etag,
@@ -68,5 +68,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 async function loadNotes(context: Route.LoaderArgs["context"], hash: string) {
   const answer = await context.get(apiContext).call(endpoints.calendarFeed, { query: { hash } });
-  return answer.data.notes;
+  return { notes: answer.data.notes, bids: answer.data.bids ?? [] };
 }

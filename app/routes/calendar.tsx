@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -9,6 +8,7 @@ import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
 import { isoDay } from "~/lib/format/dates";
 import {
+  bidTitle,
   type CalendarEvent,
   monthOf,
   monthParam,
@@ -19,10 +19,12 @@ import {
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/calendar";
 
-export const handle = { title: "Calendar" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const ADDRESS_RESET =
   "Your calendar has a new address. Calendars subscribed to the old address no longer receive your reminders.";
@@ -37,12 +39,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.call(endpoints.noteNotifications, { query: { month } }),
     api.call(endpoints.iCalHash),
   ]);
-  const events: CalendarEvent[] = (reminders.data ?? []).map((n) => ({
-    id: n.id,
+  const notes: CalendarEvent[] = (reminders.data ?? []).map((n) => ({
+    id: `note-${n.id}`,
+    kind: "note",
     date: n.notification_date,
     title: reminderTitle(n.project),
     href: `/Projects/${n.project_id}`,
   }));
+  // The bid dates of the member's saved projects, beside the reminders (issue 45).
+  const bids: CalendarEvent[] = (reminders.bids ?? []).map((b) => ({
+    id: `bid-${b.project_id}`,
+    kind: "bid",
+    date: b.bidding_date,
+    title: bidTitle(b.project),
+    href: `/Projects/${b.project_id}`,
+  }));
+  const events = [...notes, ...bids].sort((a, b) => a.date.localeCompare(b.date));
   return {
     month,
     today: monthOf(today),
@@ -60,7 +72,7 @@ const ResetFeedPost = z.object({
 
 /** 'Reset address': a new feed secret; the old address answers 404 from now on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetFeedPost });
+  const submission = await readSubmission(request, ResetFeedPost);
   if (submission.status !== "success") throw data("Unknown form.", { status: 400 });
   try {
     await context.get(apiContext).call(endpoints.resetICalHash);
@@ -113,7 +125,9 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
           </nav>
         </div>
         <MonthCalendar month={month} title={title} events={events} />
-        {events.length === 0 ? <p className="text-sm text-slate-600">No reminders in {title}.</p> : null}
+        {events.length === 0 ? (
+          <p className="text-sm text-slate-600">No reminders or bid dates in {title}.</p>
+        ) : null}
       </section>
 
       <FeedAddress feedUrl={feedUrl} month={month} resetError={actionData?.error ?? null} />
@@ -152,8 +166,9 @@ function FeedAddress({
       className="space-y-3 p-4"
     >
       <p className="text-sm text-slate-600">
-        Subscribe to this address in Outlook, Google Calendar or Apple Calendar to see your note reminders
-        there. Keep it to yourself: anyone with the address can read your reminders.
+        Subscribe to this address in Outlook, Google Calendar or Apple Calendar to see your note reminders and
+        the bid dates of your saved projects there. Keep it to yourself: anyone with the address can read
+        them.
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
@@ -204,5 +219,3 @@ function FeedAddress({
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Calendar | Project Leads" }];

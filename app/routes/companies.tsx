@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { AppLink } from "~/components/app-link";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { dateColumn } from "~/components/lists/list-columns";
@@ -9,17 +10,19 @@ import { COMPANY_SEARCH_NOT_INCLUDED, companyHref, websiteHref } from "~/lib/det
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
-import { readListParams } from "~/lib/search/list-params";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
+import { readListParams, redirectPastLastPage } from "~/lib/search/list-params";
+import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { CompanyRow } from "../../contract/companies";
 import { COMPANY_ORDER_BY } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/companies";
 
-export const handle = { title: "Companies" };
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
@@ -40,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await api.call(endpoints.companies, {
       query: { ...list, advanced: searchToApi(fields, panel.search) },
     });
+    redirectPastLastPage(url, list, result.data.total);
     return data(
       {
         ...base,
@@ -58,9 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The list's forms: the saved-search dialogs, one schema. */
+const ListPost = z.discriminatedUnion("intent", [...SAVED_SEARCH_POSTS]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "company");
-  throw data({ message: "This form cannot be sent here." }, { status: 400 });
+  return savedSearchAction(await readSubmission(request, ListPost), request, context, "company");
 }
 
 export default function Companies({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,8 +109,6 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
     />
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Companies | Project Leads" }];
 
 function companyColumns(carry: string): Column<CompanyRow>[] {
   return [

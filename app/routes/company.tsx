@@ -9,18 +9,17 @@ import {
   PrintNotice,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
+import { DetailPage } from "~/components/detail/detail-page";
 import { ConfirmDialog } from "~/components/detail/lazy-dialogs";
 import { useDetailScreen, useDialogForm } from "~/components/detail/use-detail-screen";
-import { ErrorPage } from "~/components/error-page";
 import { signedInMember } from "~/lib/account/member.server";
 import { detailAction } from "~/lib/detail/actions.server";
 import {
-  COMPANY_NOT_FOUND,
   COMPANY_SEARCH_NOT_INCLUDED,
   type CompanyDialog,
   carriedCompanyList,
   companyBreadcrumb,
+  companyMissing,
   readCompanyState,
 } from "~/lib/detail/company-detail";
 import { companyIntents } from "~/lib/detail/company-forms.server";
@@ -30,11 +29,12 @@ import { formatDate } from "~/lib/format/dates";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { mayEditCompanies, mayMergeCompanies } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/company";
 
-export const handle = { title: "Company" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * The company with its projects and partners, and the member's roles (Users/Me), all at once; then its
@@ -45,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.companyId),
+    missing: companyMissing(companyBreadcrumb(list).href),
     read: (id) => api.call(endpoints.company, { params: { id } }).then((r) => r.data),
     refusal: "forbidden",
     refusalMessage: () => COMPANY_SEARCH_NOT_INCLUDED,
@@ -81,28 +82,21 @@ export const shouldRevalidate = detailShouldRevalidate;
 
 /** 'edit' (editing roles) and 'merge' (merging roles): validated and their rights checked in company-forms.server.ts. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return detailAction(request, parseEntityId(params.companyId), COMPANY_NOT_FOUND, companyIntents(context));
+  const back = companyBreadcrumb(carriedCompanyList(pageUrl(request).searchParams)).href;
+  return detailAction(
+    request,
+    parseEntityId(params.companyId),
+    companyMissing(back),
+    companyIntents(context),
+  );
 }
 
 export default function CompanyPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <DetailPage
-      detail={loaderData}
-      noun="Company"
-      notFoundMessage={COMPANY_NOT_FOUND}
-      backLabel="Back to companies"
-    >
+    <DetailPage detail={loaderData} noun="Company" backLabel="Back to companies">
       {(found) => <CompanyDetail data={found} actionData={actionData} />}
     </DetailPage>
   );
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: detailPageTitle(loaderData, "Company", (found) => found.company.name) },
-];
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} compact />;
 }
 
 type LoadedData = Extract<Route.ComponentProps["loaderData"], { outcome: "found" }>;

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ContactUsForm } from "~/components/contact-us-form";
 import { type ContactReason, contactTexts } from "~/lib/pages/contact-us";
@@ -7,10 +6,12 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { pageUrl } from "~/lib/platform/request-url";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
+import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact-us";
 
-export const handle = { title: "Contact Us" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The standalone page: the form for `?reason=Question|Research`, returning to `?redirectTo=` afterwards. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Ask A Question / Request Research: POST Messages {reason, comment}, then back with the 'Submitted' message. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactUsSchema });
+  const submission = await readSubmission(request, ContactUsSchema);
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
@@ -62,10 +63,6 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? contactTexts(loaderData.reason).title : "Contact Us"} | Project Leads` },
-];
 
 function reasonFrom(value: unknown): ContactReason {
   return value === "Research" ? "Research" : "Question";

@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider, redirect, useLocation } from "react-router";
+import { data, type RouterContextProvider, useLocation } from "react-router";
 import { ContactFields } from "~/components/contact/contact-fields";
 import {
   DetailHeader,
@@ -10,11 +10,10 @@ import {
 import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import { useDetailScreen, useNoteForms, useSavedState } from "~/components/detail/use-detail-screen";
-import { ErrorPage } from "~/components/error-page";
+import { ProjectPageTable } from "~/components/project/similar-projects";
 import { currentMember } from "~/lib/account/member.server";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import {
-  backToContactsHref,
   CONTACT_NOT_FOUND,
   carriedContactListParams,
   contactBreadcrumb,
@@ -25,47 +24,63 @@ import {
 import { loadDetail } from "~/lib/detail/load-detail.server";
 import type { NoteDialogState, NoteItemData } from "~/lib/detail/types";
 import { detailShouldRevalidate, parseEntityId } from "~/lib/detail/url-state";
-import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
+import { apiContext } from "~/lib/platform/contexts";
+import { errorResponse } from "~/lib/platform/invariant";
 import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import type { ListParams } from "~/lib/search/list-params";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
+import { PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contact";
 
-export const handle = { title: "Contact" };
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const list = carriedContactListParams(pageUrl(request).searchParams);
+  const searchParams = pageUrl(request).searchParams;
+  const list = carriedContactListParams(searchParams);
+  const { projectsPage } = readContactDetailState(searchParams);
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.contactId),
+    missing: () => contactMissing(list, context),
     read: (id) => api.call(endpoints.contact, { params: { id } }).then((r) => r.data),
     // A contact the member may not read (no directory, not saved, on no project of theirs).
     refusal: "forbidden",
-    load: async (read) => {
-      const contact = await read;
-      return { contact, list, pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}` };
+    load: async (read, id) => {
+      // The contact's projects (those the member may open), a page at a time; a failure shows none.
+      const projectsP = api
+        .call(endpoints.contactProjects, { params: { id }, query: { page: projectsPage } })
+        .then((r) => r.data)
+        .catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.warn(`[contact] projects of ${id} not loaded`);
+          return null;
+        });
+      const [contact, projects] = await Promise.all([read, projectsP]);
+      return {
+        contact,
+        list,
+        projects: projects && { rows: projects.data, total: projects.total, page: projectsPage },
+        pageUrl: `${publicOrigin(request)}/Contacts/${contact.id}`,
+      };
     },
   });
-  if (detail.outcome !== "found") throw await backToContactList(detail, list, context);
+  // A contact the member may not read is the same page, as a refusal (403) in the API's words.
+  if (detail.outcome !== "found")
+    throw errorResponse({ title: "Not allowed", message: detail.message }, { status: 403 });
   return data(detail, { headers: { "Cache-Control": "no-store" } });
 }
 
-/**
- * A contact not found, or not the member's to read: back to the contact list (spec §8), saying why in an
- * 'Error' dialog. The list is the directory, or the saved contacts for a member without the directory.
- */
-async function backToContactList(
-  detail: { outcome: "missing" } | { outcome: "forbidden"; message: string },
-  list: ListParams | null,
-  context: Readonly<RouterContextProvider>,
-): Promise<Response> {
-  const missing = detail.outcome === "missing";
-  const description = missing ? CONTACT_NOT_FOUND : detail.message;
-  context.get(memberSessionContext).flashToast({ title: "Error", description, kind: "error" });
-  // A refusal means the member has no directory; for a missing contact one more call asks (a rare path).
-  const me = missing ? await currentMember(context).catch(() => null) : null;
-  return redirect(backToContactsHref(list, me?.allow_directory === true));
+/** The 404 page of a contact that does not exist, with the way back to the list it was opened from. */
+async function contactMissing(list: ListParams | null, context: Readonly<RouterContextProvider>) {
+  // The list is the directory, or the saved contacts for a member without the directory.
+  const me = await currentMember(context).catch(() => null);
+  return {
+    title: "Contact not found",
+    message: CONTACT_NOT_FOUND,
+    back: contactBreadcrumb(list, null, me?.allow_directory === true),
+  };
 }
 
 export const shouldRevalidate = detailShouldRevalidate;
@@ -77,7 +92,8 @@ export const shouldRevalidate = detailShouldRevalidate;
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  return detailAction(request, parseEntityId(params.contactId), CONTACT_NOT_FOUND, {
+  const list = carriedContactListParams(pageUrl(request).searchParams);
+  return detailAction(request, parseEntityId(params.contactId), () => contactMissing(list, context), {
     ...savedStateIntents({
       save: (id) => api.call(endpoints.saveContact, { body: { contact_id: id } }),
       remove: (id) => api.call(endpoints.unsaveContact, { params: { id } }),
@@ -91,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, list, pageUrl } = loaderData;
+  const { contact, list, projects, pageUrl } = loaderData;
   const user = useRootData()?.user ?? null;
   const view = readContactDetailState(new URLSearchParams(useLocation().search));
   NoteDialogs.usePreload();
@@ -154,6 +170,23 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         <ContactFields fields={contactFields(contact)} companyLinks={Boolean(user?.allow_companysearch)} />
       </section>
 
+      {projects ? (
+        <ProjectPageTable
+          title="Projects"
+          headingId="contact-projects-heading"
+          pagesLabel="Contact's projects"
+          className="print:hidden"
+          rows={projects.rows}
+          total={projects.total}
+          page={projects.page}
+          perPage={PER_PAGE}
+          hrefForProject={(id) => `/Projects/${id}`}
+          hrefForPage={(page) =>
+            screen.hrefWith({ projectsPage: page > 1 ? page : null, dialog: null, noteId: null })
+          }
+        />
+      ) : null}
+
       <NoteDialogs
         dialog={screen.dialog}
         formKey={screen.formKey}
@@ -164,12 +197,4 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       />
     </div>
   );
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? contactName(loaderData.contact) : "Contact"} | Project Leads` },
-];
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} compact />;
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ListAdvancedSearch } from "~/components/lists/list-advanced-search";
 import { dateColumn, folderColumn, RowLink, textColumn } from "~/components/lists/list-columns";
 import { ListPage } from "~/components/lists/list-page";
@@ -5,17 +6,26 @@ import { NotIncluded } from "~/components/not-included";
 import type { Column } from "~/components/results-table";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
+import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
 import { searchLinkParams, searchToApi } from "~/lib/search/advanced-search";
 import { savedSearchText, simpleSearchFields, simpleSearchPanel } from "~/lib/search/advanced-search.server";
-import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
-import { readSavedOrSearchList } from "~/lib/search/list-params";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
+import type { BulkPost } from "~/lib/search/bulk-actions.server";
+import {
+  BULK_POSTS,
+  bulkAction,
+  bulkDialogFromUrl,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
+import { readSavedOrSearchList, redirectPastLastPage } from "~/lib/search/list-params";
+import type { SavedSearchPost } from "~/lib/search/saved-searches.server";
+import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { CONTACT_ORDER_BY, type ContactRow } from "../../contract/contacts";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/contacts";
 
-export const handle = { title: "Contacts" };
+export const meta: Route.MetaFunction = screenMeta;
 
 export const DIRECTORY_NOT_INCLUDED = "The contact directory is not part of your subscription.";
 
@@ -43,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const result = await api.call(endpoints.contacts, {
       query: { ...listQuery, advanced: panel ? searchToApi(fields, panel.search) : undefined },
     });
+    redirectPastLastPage(url, list, result.data.total);
     return {
       ...base,
       forbidden: false,
@@ -59,9 +70,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** The list's forms: the saved-search dialogs and the bulk actions, one schema, one dispatch on intent. */
+const ListPost = z.discriminatedUnion("intent", [...SAVED_SEARCH_POSTS, ...BULK_POSTS]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "contact");
-  return bulkAction(request, context, "contact");
+  const submission = await readSubmission(request, ListPost);
+  switch (submission.payload.intent) {
+    case "save-search":
+    case "delete-search":
+    case "search-mail":
+      return savedSearchAction(submission as FormSubmission<SavedSearchPost>, request, context, "contact");
+    default:
+      return bulkAction(submission as FormSubmission<BulkPost>, request, context, "contact");
+  }
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,10 +128,6 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     />
   );
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Contacts" : "Directory"} | Project Leads` },
-];
 
 function contactColumns(carry: string): Column<ContactRow>[] {
   return [

@@ -5,13 +5,14 @@ import { canAddFolder, TOO_MANY_FOLDERS } from "~/lib/account/folders";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PATH_MAX, tooLong } from "~/lib/platform/form-limits";
-import { readForm } from "~/lib/platform/read-form.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/folders";
 
-export const handle = { title: "Folder" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The API's limit on a folder's name. */
 const FOLDER_NAME_MAX = 50;
@@ -41,7 +42,7 @@ export async function loader() {
  * Success redirects back (a fetcher follows the redirect too); a failure answers the form's state.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = readForm(await request.formData(), FolderPost);
+  const post = await readSubmittedValue(request, FolderPost);
   const api = context.get(apiContext);
   const session = context.get(memberSessionContext);
   const fallback = post.tag_type === 2 ? "/Me/Contacts" : "/Me/Projects";
@@ -121,8 +122,6 @@ export default function FolderPage({ actionData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Folder | Project Leads" }];
 
 /**
  * Where to go after deleting a folder: the list the member came from, unless it showed that folder

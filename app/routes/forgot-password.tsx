@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, SubmitWithLink, useIsSubmitting } from "~/components/forms";
@@ -8,11 +7,13 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { EMAIL_MAX, tooLong } from "~/lib/platform/form-limits";
 import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
+import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import type { ForgotPasswordAnswer } from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/forgot-password";
 
-export const handle = { title: "Forgot password" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const ForgotSchema = z.object({
   email: z
@@ -23,7 +24,7 @@ const ForgotSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  const submission = await readSubmission(request, ForgotSchema);
   if (submission.status !== "success")
     return data({ reply: submission.reply(), error: null }, { status: 400 });
   const limit = await publicFormLimiter("forgot-password").begin(context, submission.value.email);
@@ -77,5 +78,3 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Project Leads" }];

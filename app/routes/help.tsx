@@ -1,9 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { hrefWithDialog } from "~/lib/platform/dialog-url";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/help";
 
-export const handle = { title: "Help" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const cardClass = "rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
 const linkClass = "font-semibold text-brand-700 underline hover:text-brand-900";
@@ -86,5 +87,3 @@ export default function Help() {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Help | Project Leads" }];

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { signedInMember } from "~/lib/account/member.server";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/home";
 
-export const handle = { title: "Home" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The post-login index: sales staff go to Subscribers, every other member to the project search. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,5 +14,3 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Home() {
   return null;
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Home | Project Leads" }];

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { config } from "~/lib/platform/config.server";
 import { LITE_COOKIE } from "~/lib/platform/lite-pages";
-import { readForm } from "~/lib/platform/read-form.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
 import type { Route } from "./+types/lite-pages";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -24,7 +24,7 @@ export function loader() {
 
 /** Turns lite pages on or off for this browser (a cookie), then back to the page the switch was pressed on. */
 export async function action({ request }: Route.ActionArgs) {
-  const { lite, redirectTo } = readForm(await request.formData(), LitePost);
+  const { lite, redirectTo } = await readSubmittedValue(request, LitePost);
   const back = safeRedirectPath(redirectTo, "/");
   const secure = config.cookieSecure ? "; Secure" : "";
   return redirect(back, {

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Field, FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
@@ -9,10 +8,12 @@ import { formFailure } from "~/lib/platform/form-failure.server";
 import { EMAIL_MAX, PASSWORD_TYPED_MAX, tooLong } from "~/lib/platform/form-limits";
 import { loginLimiter } from "~/lib/platform/rate-limit.server";
 import { safeRedirectPath } from "~/lib/platform/safe-redirect";
+import { readSubmission } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/login";
 
-export const handle = { title: "Login" };
+export const meta: Route.MetaFunction = screenMeta;
 
 export const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 
@@ -33,8 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const submission = await readSubmission(request, LoginSchema);
   const hideFields = ["password"];
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields }), { status: 400 });
@@ -103,5 +103,3 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Login | Project Leads" }];

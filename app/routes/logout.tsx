@@ -3,10 +3,13 @@ import { z } from "zod";
 import { SubmitButton } from "~/components/forms";
 import { config } from "~/lib/platform/config.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
-import { readForm } from "~/lib/platform/read-form.server";
 import { pageUrl } from "~/lib/platform/request-url";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/logout";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * A GET logs out when the member asked for it: a link inside the app (same-origin) or the address typed or
@@ -25,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 const LogoutPost = z.object({ to: z.string().catch("") });
 
 export async function action(args: Route.ActionArgs) {
-  const { to } = readForm(await args.request.formData(), LogoutPost);
+  const { to } = await readSubmittedValue(args.request, LogoutPost);
   return logout(args, to || null);
 }
 
@@ -42,8 +45,6 @@ export default function Logout() {
     </main>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Log out | Project Leads" }];
 
 /** Revokes the API token, then forgets the session. Where to go next: the login page, or the company site. */
 async function logout(

@@ -1,9 +1,10 @@
 import { CardGrid, ContentUnavailable, cardActionClass } from "~/components/help/content-cards";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/manual";
 
-export const handle = { title: "Manuals" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The manuals of the help content site (spec 2.8): cards with a View link to each PDF. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,5 +43,3 @@ export default function Manual({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Manuals | Project Leads" }];

@@ -6,11 +6,12 @@ import { formatDate } from "~/lib/format/dates";
 import { type NoteTab, noteTabFrom, subjectOf, trimNote } from "~/lib/format/notes-format";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
-import { listSearch, readListParams } from "~/lib/search/list-params";
+import { listSearch, readListParams, redirectPastLastPage } from "~/lib/search/list-params";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/notes";
 
-export const handle = { title: "Notes" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const NOTE_ORDER_BY = ["created_at"] as const;
 const TABS: { tab: NoteTab; label: string }[] = [
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orderDirection: list.orderDirection,
     },
   });
+  redirectPastLastPage(url, list, answer.data.total);
   return { tab, list, rows: answer.data.data, total: answer.data.total };
 }
 
@@ -112,5 +114,3 @@ export default function Notes({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Notes | Project Leads" }];

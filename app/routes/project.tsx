@@ -8,7 +8,7 @@ import {
   SavedFolder,
   ShareByMailLink,
 } from "~/components/detail/detail-header";
-import { DetailPage, detailPageTitle } from "~/components/detail/detail-page";
+import { DetailPage } from "~/components/detail/detail-page";
 import { NoteDialogs } from "~/components/detail/lazy-dialogs";
 import { NotesArea } from "~/components/detail/notes-area";
 import {
@@ -17,11 +17,11 @@ import {
   useNoteForms,
   useSavedState,
 } from "~/components/detail/use-detail-screen";
-import { ErrorPage } from "~/components/error-page";
 import { ResearchDialog } from "~/components/project/lazy-dialogs";
 import { ProjectMap } from "~/components/project/project-map";
 import { ProjectTabs } from "~/components/project/project-tabs";
 import { SimilarProjects } from "~/components/project/similar-projects";
+import { recentChanges, WhatChanged } from "~/components/project/what-changed";
 import { detailAction, noteIntents, savedStateIntents } from "~/lib/detail/actions.server";
 import { detailData, loadDetail } from "~/lib/detail/load-detail.server";
 import {
@@ -47,14 +47,21 @@ import { pageUrl, publicOrigin } from "~/lib/platform/request-url";
 import { settle } from "~/lib/platform/settle";
 import { geocodeAddress, geocodeQuery, type LatLng } from "~/lib/search/geocode.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { SIMILAR_PER_PAGE } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/project";
 
-export const handle = { title: "Project" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const NOT_FOUND_MESSAGE = "A project with this ID could not be found. Please try searching for it instead.";
+/** The 404 page of a project that does not exist, with the way back to the search it was opened from. */
+const projectMissing = (backHref: string) => ({
+  title: "Project not found",
+  message: NOT_FOUND_MESSAGE,
+  back: { href: backHref, label: "Back to search" },
+});
 const TRIAL_OVER_MESSAGE = "Your free trial is over: subscribe to open this project.";
 
 /**
@@ -72,6 +79,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       // alongside it, and the loader's same calls share these answers (its own handling of a failure included).
       const similarPage = readDetailState(pageUrl(request).searchParams).similarPage;
       api.call(endpoints.projectNotes, { params: { id } }).catch(() => {});
+      api.call(endpoints.projectChanges, { params: { id } }).catch(() => {});
       api.call(endpoints.similarProjects, { params: { id }, query: { page: similarPage } }).catch(() => {});
       await pending;
       // The read may have spent a report of a trial member: the member read before it (by the trial gate) is
@@ -89,6 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const detail = await loadDetail({
     id: parseEntityId(params.projectId),
+    missing: projectMissing(backToSearchHref(list)),
     read: async (id) => {
       const prefetched = await context.get(projectPrefetchContext);
       if (!prefetched) return (await api.call(endpoints.project, { params: { id } })).data;
@@ -110,15 +119,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           console.warn(`[project] similar projects of ${id} not loaded`);
           return { total: 0, data: [] as ProjectRow[] };
         });
+      // What changed (issue 45) is a bonus too: when it fails to load, the page shows no section.
+      const changesP = api
+        .call(endpoints.projectChanges, { params: { id } })
+        .then((r) => recentChanges(r.data, new Date()))
+        .catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.warn(`[project] changes of ${id} not loaded`);
+          return [];
+        });
       const pointP = read.then((p): Promise<LatLng | null> | LatLng =>
         typeof p.lat === "number" && typeof p.lng === "number"
           ? { lat: p.lat, lng: p.lng }
           : geocodeAddress(api, geocodeQuery([p.address1, p.city, p.state, p.zip])),
       );
-      const [project, notes, similar, point] = await Promise.all([read, notesP, similarP, pointP]);
+      const [project, notes, similar, point, changes] = await Promise.all([
+        read,
+        notesP,
+        similarP,
+        pointP,
+        changesP,
+      ]);
       return {
         project,
         notes,
+        changes,
         similar: { rows: similar.data, total: similar.total, page: view.similarPage },
         point,
         list,
@@ -134,7 +159,8 @@ export const shouldRevalidate = detailShouldRevalidate;
 /** The header's save and folder, the notes and Request Research (see detailAction). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  return detailAction(request, parseEntityId(params.projectId), NOT_FOUND_MESSAGE, {
+  const back = backToSearchHref(carriedListParams(pageUrl(request).searchParams));
+  return detailAction(request, parseEntityId(params.projectId), projectMissing(back), {
     ...savedStateIntents({
       save: (id) => api.call(endpoints.saveProject, { body: { project_id: id } }),
       remove: (id) => api.call(endpoints.unsaveProject, { params: { id } }),
@@ -151,23 +177,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <DetailPage
-      detail={loaderData}
-      noun="Project"
-      notFoundMessage={NOT_FOUND_MESSAGE}
-      backLabel="Back to search"
-    >
+    <DetailPage detail={loaderData} noun="Project" backLabel="Back to search">
       {(found) => <ProjectDetail data={found} actionData={actionData} />}
     </DetailPage>
   );
-}
-
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: detailPageTitle(loaderData, "Project", (found) => found.project.title) },
-];
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} compact />;
 }
 
 type LoadedData = Extract<Route.ComponentProps["loaderData"], { outcome: "found" }>;
@@ -179,7 +192,7 @@ function ProjectDetail({
   data: LoadedData;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { project, notes, similar, point, list, pageUrl } = loaded;
+  const { project, notes, changes, similar, point, list, pageUrl } = loaded;
   const user = useRootData()?.user ?? null;
   const view = readDetailState(new URLSearchParams(useLocation().search));
   NoteDialogs.usePreload();
@@ -239,6 +252,8 @@ function ProjectDetail({
 
       {view.print ? <PrintNotice screen={screen} /> : null}
 
+      <WhatChanged changes={changes} />
+
       <NotesArea
         notes={notes}
         hrefFor={screen.dialogHref}
@@ -250,6 +265,7 @@ function ProjectDetail({
         project={project}
         active={view.tab}
         expanded={view.print}
+        companyLinks={Boolean(user?.allow_companysearch)}
         hrefFor={(tab: TabId) =>
           hrefWith({ tab: tab === "overview" ? null : tab, dialog: null, noteId: null, print: null })
         }

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import { AppLink } from "~/components/app-link";
 import { CardSection } from "~/components/card-section";
 import { SavedSearchesDialog, SaveSearchDialog } from "~/components/lists/lazy-parts";
@@ -10,26 +11,47 @@ import { ProjectSearchPanel } from "~/components/lists/project-search-panel";
 import { LazyMap, type MapMarker } from "~/components/map/map";
 import type { Column } from "~/components/results-table";
 import { signedInMember } from "~/lib/account/member.server";
+import { changeMarkLabel } from "~/lib/format/changes";
 import { formatMillions } from "~/lib/format/project-format";
 import { apiContext } from "~/lib/platform/contexts";
+import { type FormSubmission, readSubmission } from "~/lib/platform/submission.server";
 import { trialReportsLeft } from "~/lib/platform/trial";
-import { bulkAction, bulkDialogFromUrl, selectedIdsFromUrl } from "~/lib/search/bulk-actions.server";
+import type { BulkPost } from "~/lib/search/bulk-actions.server";
+import {
+  BULK_POSTS,
+  bulkAction,
+  bulkDialogFromUrl,
+  selectedIdsFromUrl,
+} from "~/lib/search/bulk-actions.server";
 import { geocodeMany, geocodeQuery } from "~/lib/search/geocode.server";
-import { carriedListSearch, listSearch, readSavedOrSearchList } from "~/lib/search/list-params";
-import { projectSearchParams, projectSearchToApi, readProjectSearch } from "~/lib/search/project-search";
+import {
+  carriedListSearch,
+  listSearch,
+  readSavedOrSearchList,
+  redirectPastLastPage,
+} from "~/lib/search/list-params";
+import {
+  BIDS_DUE_CHOICES,
+  type ProjectSearch,
+  projectSearchParams,
+  projectSearchToApi,
+  readProjectSearch,
+} from "~/lib/search/project-search";
 import {
   projectSearchPanel,
   redirectToCanonicalProjectSearch,
   savedProjectSearchText,
   searchAllowed,
 } from "~/lib/search/project-search.server";
-import { isSavedSearchPost, savedSearchAction } from "~/lib/search/saved-searches.server";
+import type { SavedSearchPost } from "~/lib/search/saved-searches.server";
+import { SAVED_SEARCH_POSTS, savedSearchAction } from "~/lib/search/saved-searches.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import { PROJECT_ORDER_BY, type ProjectRow } from "../../contract/projects";
 import type { Route } from "./+types/projects";
 
-export const handle = { title: "Project Search" };
+export const meta: Route.MetaFunction = screenMeta;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { url, saved, routeTagId, list, listQuery } = readSavedOrSearchList(
@@ -56,6 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           .then((r) => r.data)
           .catch(() => null),
   ]);
+  redirectPastLastPage(url, list, result.data.total);
   const rows = result.data.data;
   const showMap = url.searchParams.get("map") === "1";
   // With the map on, the page's rows are geocoded in parallel (cached; a failure only drops that marker).
@@ -88,9 +111,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The list's forms: the saved-search dialogs and the bulk actions, one schema, one dispatch on intent. */
+const ListPost = z.discriminatedUnion("intent", [...SAVED_SEARCH_POSTS, ...BULK_POSTS]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await isSavedSearchPost(request)) return savedSearchAction(request, context, "project");
-  return bulkAction(request, context, "project");
+  const submission = await readSubmission(request, ListPost);
+  switch (submission.payload.intent) {
+    case "save-search":
+    case "delete-search":
+    case "search-mail":
+      return savedSearchAction(submission as FormSubmission<SavedSearchPost>, request, context, "project");
+    default:
+      return bulkAction(submission as FormSubmission<BulkPost>, request, context, "project");
+  }
 }
 
 export default function Projects({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,6 +154,9 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       canDownload={Boolean(user?.allow_download)}
       downloadAction="/Projects/Download"
       extraParams={extraParams}
+      searchFilters={
+        panel ? { names: ["bidsDue"], fields: <BidsDueSelect search={panel.search} /> } : undefined
+      }
       actionResult={actionData && "reply" in actionData ? actionData.reply : undefined}
       trialReports={trialReports}
       searchPanel={
@@ -178,9 +214,30 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.saved ? "Saved Projects" : "Project Search"} | Project Leads` },
-];
+/** The search box's "Bids due" (issue 45): the same `bidsDue` as the advanced search's, sent with the keyword. */
+function BidsDueSelect({ search }: { search: ProjectSearch }) {
+  const value = typeof search.bidsDue === "string" ? search.bidsDue : "";
+  return (
+    <div className="flex flex-col">
+      <label htmlFor="list-bidsDue" className="text-sm font-medium text-slate-700">
+        Bids due
+      </label>
+      <select
+        id="list-bidsDue"
+        name="bidsDue"
+        defaultValue={value}
+        key={value}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      >
+        {BIDS_DUE_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * A trial's reports left (the member as the API answered this page) and the listed projects it opened, which cost
@@ -277,12 +334,32 @@ function listRow(row: ProjectRow) {
     minimum_value: row.minimum_value,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    bidding_date: row.bidding_date ?? null,
     folder: row.tag[0],
     // A saved project was opened (saving spends the report): an API without the flag is read so.
     opened: row.opened ?? row.user !== null,
+    // Saved lists: what changed since the member last opened it (issue 45's watch list), newest first.
+    marks: (row.changes ?? []).map(changeMarkLabel),
   };
 }
 type ProjectListRow = ReturnType<typeof listRow>;
+
+/** A saved row's watch-list marks, under its name (on a phone card too). */
+function ChangeMarks({ marks }: { marks: string[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <ul aria-label="Changed since you last opened it" className="mt-0.5 flex flex-wrap gap-1">
+      {marks.map((mark) => (
+        <li
+          key={mark}
+          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900"
+        >
+          {mark}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function projectColumns(carry: string): Column<ProjectListRow>[] {
   return [
@@ -292,7 +369,12 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       sortKey: "title",
       card: "title",
       rowLink: true,
-      render: (row) => <RowLink to={`/Projects/${row.id}${carry}`}>{row.title}</RowLink>,
+      render: (row) => (
+        <>
+          <RowLink to={`/Projects/${row.id}${carry}`}>{row.title}</RowLink>
+          <ChangeMarks marks={row.marks} />
+        </>
+      ),
     },
     textColumn("city", "City"),
     textColumn("state", "State"),
@@ -313,6 +395,7 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
     },
     dateColumn("created_at", "Entered", { card: "hidden" }),
     dateColumn("updated_at", "Updated"),
+    dateColumn("bidding_date", "Bid Date"),
     folderColumn((row) => row.folder),
   ];
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { ItemizedPrice } from "~/components/billing/price-summary";
 import { useHydrated } from "~/components/hydrated";
@@ -8,20 +7,29 @@ import { durationText, money } from "~/lib/billing/pricing";
 import { formatDate } from "~/lib/format/dates";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
+import { errorResponse, invariantResponse } from "~/lib/platform/invariant";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/receipt";
 
-export const handle = { title: "Receipt" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** As the receipt mail numbers it. */
 const receiptNumber = (id: number) => `PL-${String(id).padStart(6, "0")}`;
+
+/** The 404 page of a receipt that is not the member's (or not one), with the way back to the subscription. */
+const RECEIPT_MISSING = {
+  title: "Receipt not found",
+  message: "We could not find this receipt among your charges.",
+  back: { href: "/Me/Subscription", label: "Back to Subscription" },
+};
 
 const KIND = { "sign-up": "Sign-up", activation: "Subscription activation" } as const;
 
 /** One of the member's charges (GET Users/Me/Charges/{id}); another member's, or none, is not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  if (!/^\d{1,12}$/.test(params.chargeId)) throw data(null, { status: 404 });
+  invariantResponse(/^\d{1,12}$/.test(params.chargeId), RECEIPT_MISSING);
   try {
     const [charge, me] = await Promise.all([
       api.call(endpoints.charge, { params: { id: params.chargeId } }),
@@ -32,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       member: { name: `${me.first_name} ${me.last_name}`.trim(), email: me.email },
     };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
+    if (error instanceof ApiRequestError && error.status === 404) throw errorResponse(RECEIPT_MISSING);
     throw error;
   }
 }
@@ -118,5 +126,3 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Receipt | Project Leads" }];

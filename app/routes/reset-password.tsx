@@ -1,26 +1,50 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { FormAlert, PasswordField, SubmitWithLink, useIsSubmitting } from "~/components/forms";
 import { ResultDialog } from "~/components/result-dialog";
-import type { AnswerOf } from "~/lib/platform/api.server";
+import { type AnswerOf, ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { rememberDevice } from "~/lib/platform/device-cookie.server";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { PASSWORD_MAX, tooLong } from "~/lib/platform/form-limits";
 import { pageUrl } from "~/lib/platform/request-url";
+import { readSubmission } from "~/lib/platform/submission.server";
+import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/reset-password";
 
-export const handle = { title: "Reset password" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const ResetSchema = z.object({
   newPassword: z.string({ error: "Please enter a new password." }).max(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
 });
 
+/**
+ * Whether the mailed link still works, asked when it is opened: a used or expired link says so at once, not after
+ * the new password is typed (issue 43). An API without the check (a 404 or 405) shows the form, whose post the
+ * API refuses as before; an API out of reach is the friendly error page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    await context
+      .get(apiContext)
+      .call(endpoints.checkResetToken, { body: { reset_token: params.resetToken } });
+    return { linkInvalid: false };
+  } catch (error) {
+    // The API out of reach or failing: the friendly 502/503/504 page, as every screen that needs the API.
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiRequestError && (error.status === 422 || error.status === 400)) {
+      return { linkInvalid: true };
+    }
+    // An API without the check (404, 405): the form, whose post the API refuses as before.
+    return { linkInvalid: false };
+  }
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetSchema });
+  const submission = await readSubmission(request, ResetSchema);
   const hideFields = ["newPassword"];
   if (submission.status !== "success") {
     return data({ reply: submission.reply({ hideFields }), error: null }, { status: 400 });
@@ -59,7 +83,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  // After a reset done here the link is used: the success message shows over the form, not this notice.
+  const resetDone = useRootData()?.toast?.kind === "reset-done";
+  if (loaderData.linkInvalid && !actionData && !resetDone) return <LinkNoLongerWorks />;
+  return <ResetForm actionData={actionData} />;
+}
+
+/** A used or expired link: said plainly, with the way to a new one. */
+function LinkNoLongerWorks() {
+  return (
+    <>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">This reset link no longer works</h1>
+      <p className="mb-6 text-sm text-slate-700">
+        The password reset link has already been used or has expired. Only the newest link we e-mailed works,
+        for one hour. Ask for a new link below.
+      </p>
+      <div className="flex flex-wrap items-center gap-4">
+        <Link
+          to="/ForgotPassword"
+          className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Send a new reset link
+        </Link>
+        <Link to="/Login" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+          Back to login
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function ResetForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const [form, fields] = useForm<z.input<typeof ResetSchema>>({
     lastResult: actionData?.reply,
     constraint: { newPassword: { required: true } },
@@ -80,5 +135,3 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     </>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Reset password | Project Leads" }];

@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { CardSection } from "~/components/card-section";
 import { CheckboxGroupField, ErrorList, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
@@ -16,12 +15,14 @@ import { SettingsSchema, toSettingsPayload } from "~/lib/account/profile-forms.s
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { useLitePages } from "~/lib/platform/lite-pages";
+import { readSubmission } from "~/lib/platform/submission.server";
 import { getAdvancedOptionsOrNull } from "~/lib/search/advanced-options.server";
+import { screenMeta } from "~/screen-titles";
 import { ALERT_OPERATORS, DEFAULT_MAIL_TIME_ZONE, MAIL_TIME_ZONES } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import type { Route } from "./+types/settings";
 
-export const handle = { title: "Settings" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const SETTINGS_PATH = "/Me/Settings";
 const inputClass =
@@ -55,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** PUT Users/Me with the alert fields. A failure is logged and the form comes back with what was chosen. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
+  const submission = await readSubmission(request, SettingsSchema);
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
@@ -323,8 +324,6 @@ function LitePagesSection() {
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Project Leads" }];
 
 /** A field's initial value as a list (Conform gives a string for one value, an array for several). */
 function asList(value: unknown): string[] {

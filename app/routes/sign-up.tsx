@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { config } from "~/lib/platform/config.server";
 import { memberSessionContext } from "~/lib/platform/contexts";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/sign-up";
 
-export const handle = { title: "Sign up" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** /sign-up is a guest route: plans are chosen on the marketing site; a logged-in member goes to the projects. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,5 +15,3 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function SignUp() {
   return null;
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];

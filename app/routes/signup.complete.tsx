@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { pageUrl } from "~/lib/platform/request-url";
 import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/signup.complete";
 
-export const handle = { title: "Sign up complete" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * §2.6: 'Welcome' and 'Go to Dashboard'; a trial (not activated) account also reads that projects cannot be
@@ -61,5 +62,3 @@ export default function SignupComplete({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Welcome | Project Leads" }];

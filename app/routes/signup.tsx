@@ -57,12 +57,14 @@ import { publicFormLimiter } from "~/lib/platform/rate-limit.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import { pageUrl } from "~/lib/platform/request-url";
 import type { MemberSession } from "~/lib/platform/session.server";
+import { boundedFormData } from "~/lib/platform/submission.server";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { PriceRequest, RegisterOptions } from "../../contract/register";
 import type { Route } from "./+types/signup";
 
-export const handle = { title: "Sign up" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** The signup_referrer cookie's value, if any (set by the marketing site). */
 function referrerCookie(request: Request): string {
@@ -202,7 +204,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const form = await request.formData();
+  const form = await boundedFormData(request);
   const { options, plan } = await planOrMarketing(context, params.planId);
   const post = checkoutPost(readForm(form, CheckoutPost));
   const { intent, values } = post;
@@ -495,5 +497,3 @@ function siteHost(marketingSiteUrl: string | undefined) {
     return "our website";
   }
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Sign up | Project Leads" }];

@@ -1,7 +1,8 @@
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/subscribers";
 
-export const handle = { title: "Subscribers" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /** Where staff with the sales role land after login: the subscriber tools live in the staff application. */
 export default function Subscribers() {
@@ -24,5 +25,3 @@ export default function Subscribers() {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Project Leads" }];

@@ -64,13 +64,16 @@ import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
 import { messagesOf, readForm } from "~/lib/platform/read-form.server";
 import type { MemberSession } from "~/lib/platform/session.server";
+import { boundedFormData } from "~/lib/platform/submission.server";
+import { isFreeTrial } from "~/lib/platform/trial";
 import { useRootData } from "~/root-data";
+import { screenMeta } from "~/screen-titles";
 import { endpoints } from "../../contract/endpoints";
 import type { RegisterOptions } from "../../contract/register";
 import type { Subscription as MemberSubscription } from "../../contract/user";
 import type { Route } from "./+types/subscription";
 
-export const handle = { title: "Subscription" };
+export const meta: Route.MetaFunction = screenMeta;
 
 const PATH = "/Me/Subscription";
 export const COVERAGE_SAVED = "Your coverage was saved.";
@@ -205,7 +208,7 @@ function settleLateCharge(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const form = await request.formData();
+  const form = await boundedFormData(request);
   const options = await registerOptions(api);
   const read = readForm(form, ActivationPost);
   // Another plan chosen without JavaScript: its coverage starts from what its price includes of the trial's.
@@ -371,7 +374,10 @@ export default function Subscription({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold text-slate-900">Subscription</h1>
       <CardSection id="current-plan" title={plan.name} className="max-w-3xl p-6 shadow-sm">
         <p className="mt-1 text-slate-800">
-          Total: {money(subscription.payment_total ?? 0)} {periodText(plan.months)}
+          {/* A Free Trial is charged nothing: said so, not as "$0 / year" (issue 43). */}
+          {isFreeTrial(root?.user) && !subscription.payment_total
+            ? "Free trial: no charge"
+            : `Total: ${money(subscription.payment_total ?? 0)} ${periodText(plan.months)}`}
         </p>
         {subscription.activated ? (
           <p role="status" className="mt-3 rounded-md bg-green-50 px-4 py-3 text-sm text-green-900">
@@ -620,5 +626,3 @@ function Charges({ charges }: { charges: Data["charges"] }) {
     </CardSection>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Subscription | Project Leads" }];

@@ -4,9 +4,10 @@ import { Modal } from "~/components/modal";
 import { loadContent } from "~/lib/pages/content.server";
 import { apiContext } from "~/lib/platform/contexts";
 import { pageUrl } from "~/lib/platform/request-url";
+import { screenMeta } from "~/screen-titles";
 import type { Route } from "./+types/training-videos";
 
-export const handle = { title: "Training Videos" };
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * The training videos of the help content site (spec 2.8). The open video is URL state (`?video={id}`): a
@@ -93,5 +94,3 @@ export default function TrainingVideos({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ title: "Training Videos | Project Leads" }];

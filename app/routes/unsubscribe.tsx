@@ -4,11 +4,15 @@ import { SubmitButton, useIsSubmitting } from "~/components/forms";
 import { GuestFrame } from "~/components/shell/guest-frame";
 import { ApiRequestError } from "~/lib/platform/api.server";
 import { apiContext } from "~/lib/platform/contexts";
-import { readForm } from "~/lib/platform/read-form.server";
+import { errorResponse, invariantResponse } from "~/lib/platform/invariant";
+import { readSubmittedValue } from "~/lib/platform/submission.server";
+import { screenMeta } from "~/screen-titles";
 import type { MailList } from "../../contract/constants";
 import { endpoints } from "../../contract/endpoints";
 import { UNSUBSCRIBE_TOKEN_PATTERN, type UnsubscribeInfo } from "../../contract/mail";
 import type { Route } from "./+types/unsubscribe";
+
+export const meta: Route.MetaFunction = screenMeta;
 
 /**
  * /Unsubscribe/{token}: the unsubscribe link of the alert, reminder and saved-search e-mails (decision 085; a
@@ -18,8 +22,6 @@ import type { Route } from "./+types/unsubscribe";
  * `List-Unsubscribe=One-Click`, no cookies, from anywhere: the CSRF guard lets this path through) turns it off and
  * is answered 200 without a redirect.
  */
-export const handle = { title: "Unsubscribe" };
-
 const WHAT: Record<Exclude<MailList, "searches">, { mail: string; setting: string }> = {
   alerts: { mail: "weekly alert e-mails", setting: "Weekly alerts" },
   reminders: { mail: "reminder e-mails", setting: "Reminder e-mails" },
@@ -39,7 +41,12 @@ function againOf(info: UnsubscribeInfo): string {
   return "choose Daily or Weekly for the search under Saved searches on the projects page";
 }
 
-type LoaderResult = { info: UnsubscribeInfo | null };
+/** The 404 page of a link that names no member (malformed, or unknown to the API). */
+const LINK_MISSING = {
+  title: "This link does not work",
+  message:
+    "This unsubscribe link is not valid. You can turn e-mails on or off in your settings after you log in.",
+};
 
 /** A mail program's one-click post (RFC 8058) says `List-Unsubscribe=One-Click`; the page's own button, nothing. */
 const UnsubscribePost = z.object({
@@ -49,34 +56,30 @@ const UnsubscribePost = z.object({
     .transform((v) => v === "One-Click"),
 });
 
-/** The link's state from the API; an unknown or malformed token is a 404 page, not an error. */
-async function readLink(
-  context: Route.LoaderArgs["context"],
-  token: string,
-): Promise<UnsubscribeInfo | null> {
-  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return null;
+/** The link's state from the API; an unknown or malformed token is the 404 page. */
+async function readLink(context: Route.LoaderArgs["context"], token: string): Promise<UnsubscribeInfo> {
+  invariantResponse(UNSUBSCRIBE_TOKEN_PATTERN.test(token), LINK_MISSING);
   try {
     return (await context.get(apiContext).call(endpoints.unsubscribeInfo, { query: { token } })).data;
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return null;
+    if (error instanceof ApiRequestError && error.status === 404) throw errorResponse(LINK_MISSING);
     throw error;
   }
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const info = await readLink(context, params.token);
-  return data<LoaderResult>({ info }, { status: info ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  return data({ info }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { "List-Unsubscribe": oneClick } = readForm(await request.formData(), UnsubscribePost);
+  const { "List-Unsubscribe": oneClick } = await readSubmittedValue(request, UnsubscribePost);
   const token = params.token;
-  if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) return data({ done: false }, { status: 404 });
+  invariantResponse(UNSUBSCRIBE_TOKEN_PATTERN.test(token), LINK_MISSING);
   try {
     await context.get(apiContext).call(endpoints.unsubscribe, { body: { token } });
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404)
-      return data({ done: false }, { status: 404 });
+    if (error instanceof ApiRequestError && error.status === 404) throw errorResponse(LINK_MISSING);
     throw error;
   }
   // A mail program's one-click post wants a 2xx, not a redirect; the page's own button gets Post/Redirect/Get.
@@ -89,16 +92,9 @@ export default function Unsubscribe({ loaderData, params }: Route.ComponentProps
   const submitting = useIsSubmitting();
   return (
     <GuestFrame cardClassName="space-y-4">
-      {!info ? (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">This link does not work</h1>
-          <p className="text-slate-700">
-            This unsubscribe link is not valid. You can turn e-mails on or off in your settings after you log
-            in.
-          </p>
-          <SettingsLink />
-        </>
-      ) : info.subscribed ? (
+      {/* A search engine has no business with a member's link. */}
+      <meta name="robots" content="noindex" />
+      {info.subscribed ? (
         <>
           <h1 className="text-2xl font-bold text-slate-900">Unsubscribe</h1>
           <p className="text-slate-700">
@@ -133,8 +129,3 @@ function SettingsLink() {
     </p>
   );
 }
-
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe | Project Leads" },
-  { name: "robots", content: "noindex" },
-];

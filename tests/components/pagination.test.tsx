@@ -32,13 +32,18 @@ const pageLinks = () =>
   within(screen.getByRole("navigation", { name: "Pagination" }))
     .queryAllByRole("link")
     .map((a) => a.textContent);
-const jump = () => screen.getByRole("combobox", { name: "Go to page" }) as HTMLSelectElement;
+const jump = () => screen.getByRole("spinbutton", { name: "Go to page" }) as HTMLInputElement;
+/** The page-jump suggestions: the datalist the number field names. */
+const suggestions = () =>
+  [...(document.getElementById(jump().getAttribute("list") ?? "")?.querySelectorAll("option") ?? [])].map(
+    (o) => Number(o.value),
+  );
 
 describe("Pagination", () => {
   it("is not drawn for one page of results or none", async () => {
     await renderPagination({ page: 1, perPage: 25 }, 25);
     expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
-    expect(screen.queryByRole("combobox", { name: "Go to page" })).toBeNull();
+    expect(screen.queryByRole("spinbutton", { name: "Go to page" })).toBeNull();
   });
 
   it("is drawn as soon as there is a second page", async () => {
@@ -88,19 +93,29 @@ describe("Pagination", () => {
     expect(href).toBe("/Projects?page=1&perPage=15");
   });
 
-  it("offers every page of a short list in the page-jump select, the current one chosen", async () => {
+  it("reaches any page: a number field from 1 to the last page, the current one filled in", async () => {
     await renderPagination({ page: 4, perPage: 10 }, 65);
-    expect([...jump().options].map((o) => o.value)).toEqual(["1", "2", "3", "4", "5", "6", "7"]);
+    expect(jump().type).toBe("number");
+    expect(jump().min).toBe("1");
+    expect(jump().max).toBe("7");
     expect(jump().value).toBe("4");
+    expect(suggestions()).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it("keeps the page-jump select short on a long list, with the current page in it", async () => {
+  it("suggests the nearby pages and round steps on a long list, but takes any page typed", async () => {
     await renderPagination({ page: 57, perPage: 10 }, 1_200);
-    const options = [...jump().options].map((o) => Number(o.value));
+    const options = suggestions();
     expect(options.length).toBeLessThan(60);
     for (const p of [1, 10, 50, 52, 57, 62, 100, 120]) expect(options).toContain(p);
-    expect(options).not.toContain(63);
+    expect(jump().max).toBe("120");
     expect(jump().value).toBe("57");
+    // Pages between the steps (the old select's 11–19 and 101–199) are reached by typing them.
+    await userEvent.clear(jump());
+    await userEvent.type(jump(), "113{Enter}");
+    await waitFor(() => {
+      const url = new URL(screen.getByLabelText("Location").textContent ?? "", "http://x");
+      expect(url.searchParams.get("page")).toBe("113");
+    });
   });
 
   it("carries the list's state in hidden fields of the page-jump form, without a second page field", async () => {
@@ -117,9 +132,11 @@ describe("Pagination", () => {
     expect(data.get("map")).toBe("1");
   });
 
-  it("goes to the page chosen in the select at once (with JavaScript), keeping the list's state", async () => {
+  it("goes to the page typed on Go (with JavaScript), keeping the list's state", async () => {
     await renderPagination({ page: 1, perPage: 50, query: "bridge" }, 500);
-    await userEvent.selectOptions(jump(), "7");
+    await userEvent.clear(jump());
+    await userEvent.type(jump(), "7");
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
     await waitFor(() => {
       const url = new URL(screen.getByLabelText("Location").textContent ?? "", "http://x");
       expect(url.searchParams.get("page")).toBe("7");

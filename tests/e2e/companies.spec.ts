@@ -192,10 +192,12 @@ test.describe("company detail", () => {
       await expect(page.getByRole("heading", { level: 2, name: h })).toBeVisible();
   });
 
-  test("a missing company says so in an Error dialog that leads back to the list", async ({ page }) => {
-    await loginTo(page, "/Companies/987654321", "member@example.com");
-    const error = dialog(page, "Error");
-    await expectDialogOpen(error);
+  test("a missing company is the 404 page, leading back to the list", async ({ page }) => {
+    await login(page, "member@example.com");
+    const response = await page.goto("/Companies/987654321");
+    expect(response?.status()).toBe(404);
+    const error = page.getByRole("alert").filter({ hasText: "Error 404" });
+    await expect(error.getByRole("heading", { level: 1, name: "Company not found" })).toBeVisible();
     await expect(error).toContainText(NOT_FOUND);
     await error.getByRole("link", { name: "Back to companies" }).click();
     await expect(page).toHaveURL(/\/Companies$/);

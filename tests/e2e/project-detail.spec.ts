@@ -162,16 +162,16 @@ test.describe("project detail", () => {
     }
   });
 
-  test("a missing project shows the Error dialog and leads back to the search", async ({ page }) => {
+  test("a missing project is the 404 page, leading back to the search", async ({ page }) => {
     await login(page, "member@example.com");
     for (const id of ["999999999", "not-a-number"]) {
       const response = await page.goto(`/Projects/${id}?page=3&perPage=15`);
       expect(response?.status()).toBe(404);
-      const error = dialog(page, "Error");
-      await expectDialogOpen(error);
+      const error = page.getByRole("alert").filter({ hasText: "Error 404" });
+      await expect(error.getByRole("heading", { level: 1, name: "Project not found" })).toBeVisible();
       await expect(error).toContainText(NOT_FOUND);
     }
-    await dialog(page, "Error").getByRole("link", { name: "Back to search" }).click();
+    await page.getByRole("alert").getByRole("link", { name: "Back to search" }).click();
     await expect(page).toHaveURL(/\/Projects\?page=3&perPage=15$/);
   });
 

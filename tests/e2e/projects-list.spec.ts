@@ -111,6 +111,7 @@ const pagination = (page: Page) => page.getByRole("navigation", { name: "Paginat
 const nameCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 const EXPIRED = "Your Free Trial Has Expired...";
+const REPORTS_USED = "You Have Used Your Free Trial's Reports";
 
 /** The search params of the page's URL, as a plain object (one value each). */
 function params(page: Page): Record<string, string> {
@@ -244,12 +245,19 @@ test.describe("project search", () => {
     const onLast = await page.locator("tbody tr").count();
     expect(onLast).toBe(matching - (last - 1) * 15);
 
+    // The page jump reaches any page: a number field (issue 43).
     const jump = nav.getByLabel("Go to page");
-    await jump.selectOption("10");
-    if (jsDisabled(test.info())) await nav.getByRole("button", { name: "Go" }).click();
-    await expect(page).toHaveURL(/[?&]page=10(&|$)/);
-    await expect(nav.locator('[aria-current="page"]')).toHaveText("10");
-    expect(params(page)).toEqual({ page: "10", perPage: "15" });
+    await jump.fill("13");
+    await nav.getByRole("button", { name: "Go" }).click();
+    await expect(page).toHaveURL(/[?&]page=13(&|$)/);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("13");
+    expect(params(page)).toEqual({ page: "13", perPage: "15" });
+
+    // A page past the last shows the last page, not "No records".
+    await page.goto("/Projects?page=99999&perPage=15");
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(String(last));
+    expect(await page.locator("tbody tr").count()).toBe(matching - (last - 1) * 15);
 
     for (const bad of ["0", "-3"]) {
       await page.goto(`/Projects?page=${bad}&perPage=15`);
@@ -459,17 +467,26 @@ test.describe("selection and bulk actions", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const path = await download.path();
-    const rows = parse(readFileSync(path), { bom: true, columns: true }) as Record<string, string>[];
+    const file = readFileSync(path);
+    // As Excel expects: a UTF-8 byte-order mark and CRLF line ends (issue 43).
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(file.toString("utf8").split("\r\n").length).toBe(matching + 2);
+    const rows = parse(file, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.length).toBe(matching);
-    // The list's columns, the folder by name.
+    // The list's columns with the project ID, address, county and bid date; the folder by name.
     expect(Object.keys(rows[0] ?? {})).toEqual([
+      "Project ID",
       "Name",
+      "Address",
       "City",
       "State",
+      "Zip",
+      "County",
       "Project Type",
       "Const Type",
       "Projected Project Stage",
       "Estimated Value (M)",
+      "Bid Date",
       "Entered",
       "Updated",
       "Folder",
@@ -724,13 +741,16 @@ test.describe("trial", () => {
     await expect(page.locator("h1", { hasText: title })).toBeVisible();
     await expect(dialog(page, EXPIRED)).toHaveCount(0);
 
-    // The count is 0 and stays 0: the next screen is blocked.
+    // The count is 0 and stays 0: the next screen is blocked, saying the reports are used (the trial's date still
+    // runs, so not "expired").
     await page.goto("/Projects");
-    await expectDialogOpen(dialog(page, EXPIRED));
+    await expectDialogOpen(dialog(page, REPORTS_USED));
+    await expect(dialog(page, REPORTS_USED)).toContainText("Your Free Trial's reports are all used");
+    await expect(dialog(page, EXPIRED)).toHaveCount(0);
     // A project not opened before cannot be read: the blocking page, with nothing of the project, not an error page.
     const response = await page.goto(otherHref);
     expect(response?.status()).toBe(403);
-    await expectDialogOpen(dialog(page, EXPIRED));
+    await expectDialogOpen(dialog(page, REPORTS_USED));
     await expect(page.locator("h1")).toHaveCount(0);
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
   });

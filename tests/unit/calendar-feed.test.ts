@@ -31,6 +31,25 @@ describe("the calendar feed file", () => {
     expect(file.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
   });
 
+  it("carries the saved projects' bid dates as all-day events beside the reminders; a moved date changes the ETag", () => {
+    const bid = (date: string) => ({
+      project_id: 77,
+      bidding_date: date,
+      project: { id: 77, title: "Riverside Hotel", city: "Austin", state: "TX" },
+    });
+    const file = calendarFile([note(1, "2026-12-03", "x")], "https://leads.test", [bid("2026-12-10")]);
+    const all = events(file.body);
+    expect(all.map((e) => e.uid)).toEqual(["note-1@leads.test", "bid-77@leads.test"]);
+    const event = all[1];
+    expect(event.summary).toBe("Bid date: 77 Riverside Hotel");
+    expect(event.startDate.isDate).toBe(true);
+    expect(event.startDate.toString()).toBe("2026-12-10");
+    expect(event.endDate.toString()).toBe("2026-12-11");
+    expect(event.component.getFirstPropertyValue("url")).toBe("https://leads.test/Projects/77");
+    const moved = calendarFile([note(1, "2026-12-03", "x")], "https://leads.test", [bid("2026-12-17")]);
+    expect(moved.etag).not.toBe(file.etag);
+  });
+
   it("gives the same body and ETag for the same notes, another ETag when they change", () => {
     const a = calendarFile([note(1, "2026-12-03", "x")], "https://leads.test");
     const b = calendarFile([note(1, "2026-12-03", "x")], "https://leads.test");

@@ -62,18 +62,20 @@ describe("the way back from a contact", () => {
 });
 
 describe("readContactDetailState", () => {
-  it("reads the dialog and the project, ignoring bad values", () => {
-    expect(readContactDetailState(sp("dialog=note&fromProject=5"))).toEqual({
+  it("reads the dialog, the project and the page of its projects, ignoring bad values", () => {
+    expect(readContactDetailState(sp("dialog=note&fromProject=5&projectsPage=3"))).toEqual({
       fromProject: 5,
       dialog: { kind: "note", noteId: null },
+      projectsPage: 3,
     });
     expect(readContactDetailState(sp("dialog=delete-note&noteId=9")).dialog).toEqual({
       kind: "delete-note",
       noteId: 9,
     });
-    expect(readContactDetailState(sp("dialog=research&fromProject=-1"))).toEqual({
+    expect(readContactDetailState(sp("dialog=research&fromProject=-1&projectsPage=x"))).toEqual({
       fromProject: null,
       dialog: null,
+      projectsPage: 1,
     });
   });
 });

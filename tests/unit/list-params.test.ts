@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   carriedListSearch,
+  lastPageHref,
   listSearch,
   nextSort,
   pageWindow,
@@ -125,5 +126,22 @@ describe("readSavedOrSearchList", () => {
       expect(wrong.routeTagId).toBeUndefined();
       expect(wrong.list.tag).toBe(3);
     }
+  });
+});
+
+describe("lastPageHref (a page past the last)", () => {
+  const url = new URL("http://x/Projects?page=99999&perPage=15&query=school&state=TX&state=OK");
+  it("sends a page past the last to the last page, keeping every other parameter", () => {
+    const href = lastPageHref(url, 99999, 15, 19_433) ?? "";
+    const sp = new URLSearchParams(href.slice(href.indexOf("?")));
+    expect(href.startsWith("/Projects?")).toBe(true);
+    expect(sp.get("page")).toBe("1296");
+    expect(sp.get("query")).toBe("school");
+    expect(sp.getAll("state")).toEqual(["TX", "OK"]);
+  });
+  it("leaves the last page and those before it alone, and an empty list on page 1", () => {
+    expect(lastPageHref(url, 1296, 15, 19_433)).toBeNull();
+    expect(lastPageHref(url, 1, 15, 0)).toBeNull();
+    expect(lastPageHref(url, 2, 15, 0)).toBe("/Projects?page=1&perPage=15&query=school&state=TX&state=OK");
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ForgotPasswordAnswer, LoginAnswer, LogoutAnswer, ResetPasswordAnswer } from "../../contract/auth";
+import {
+  CheckResetTokenAnswer,
+  ForgotPasswordAnswer,
+  LoginAnswer,
+  LogoutAnswer,
+  ResetPasswordAnswer,
+} from "../../contract/auth";
 import { ApiError } from "../../contract/common";
 import { UserAnswer } from "../../contract/user";
 import { hashToken } from "../../upstream/security";
@@ -173,6 +179,33 @@ describe("password reset", () => {
     });
     expect(again.status).toBe(422);
     expect(ApiError.parse(again.body).message).toBe("This password reset token is invalid.");
+  });
+
+  it("ResetPassword/Check says whether a link still works, changing nothing (issue 43)", async () => {
+    const check = (reset_token: string) => api.call("POST", "/ResetPassword/Check", { reset_token });
+    await api.call("POST", "/ForgotPassword", { email: "admin@example.com" });
+    const token = outboxLink().token ?? "";
+    for (let i = 0; i < 2; i++) {
+      const ok = await check(token);
+      expect(ok.status).toBe(200);
+      expect(CheckResetTokenAnswer.parse(ok.body).message).toBe("This password reset token is valid.");
+    }
+    const unknown = await check("made-up");
+    expect(unknown.status).toBe(422);
+    expect(ApiError.parse(unknown.body).message).toBe("This password reset token is invalid.");
+    // The checks used nothing up: the reset still works, and after it the check refuses the link.
+    const reset = await api.call("POST", "/ResetPassword", {
+      reset_token: token,
+      newPassword: "a-new-password",
+    });
+    expect(reset.status).toBe(200);
+    expect((await check(token)).status).toBe(422);
+    // An expired link is refused too.
+    await api.call("POST", "/ForgotPassword", { email: "admin@example.com" });
+    const later = outboxLink().token ?? "";
+    expect((await check(later)).status).toBe(200);
+    api.advance(61 * 60 * 1000);
+    expect((await check(later)).status).toBe(422);
   });
 
   it("refuses an unknown, superseded or expired token", async () => {

@@ -56,6 +56,57 @@ describe("GET UserProjects/NoteNotifications", () => {
   });
 });
 
+describe("bid dates of saved projects", () => {
+  it("come with the reminders (of one month when asked) and in the feed, for saved projects only", async () => {
+    const month = thisMonth();
+    const nextMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 15))
+      .toISOString()
+      .slice(0, 10);
+    const saved = t.db
+      .prepare("SELECT project_id FROM user_projects WHERE user_id = ? ORDER BY project_id LIMIT 2")
+      .pluck()
+      .all(memberId) as number[];
+    const unsaved = t.db
+      .prepare(
+        "SELECT id FROM projects WHERE id NOT IN (SELECT project_id FROM user_projects WHERE user_id = ?) ORDER BY id LIMIT 1",
+      )
+      .pluck()
+      .get(memberId) as number;
+    const setBid = t.db.prepare("UPDATE projects SET bidding_date = ? WHERE id = ?");
+    setBid.run(`${month}-20`, saved[0]);
+    setBid.run(nextMonth, saved[1]);
+    setBid.run(`${month}-21`, unsaved);
+
+    const res = await t.call("GET", `/UserProjects/NoteNotifications?month=${month}`, undefined, member);
+    const bids = NoteNotificationsAnswer.parse(res.body).bids ?? [];
+    const ids = bids.map((b) => b.project_id);
+    expect(ids).toContain(saved[0]);
+    expect(ids).not.toContain(saved[1]);
+    expect(ids).not.toContain(unsaved);
+    for (const b of bids) {
+      expect(b.bidding_date.startsWith(month)).toBe(true);
+      expect(b.project.id).toBe(b.project_id);
+    }
+    const bidOf = bids.find((b) => b.project_id === saved[0]);
+    expect(bidOf?.bidding_date).toBe(`${month}-20`);
+
+    const all = NoteNotificationsAnswer.parse(
+      (await t.call("GET", "/UserProjects/NoteNotifications", undefined, member)).body,
+    ).bids;
+    expect(all?.map((b) => b.project_id)).toEqual(expect.arrayContaining(saved));
+    const dates = (all ?? []).map((b) => b.bidding_date);
+    expect(dates).toEqual([...dates].sort());
+
+    const { hash } = ICalHashAnswer.parse(
+      (await t.call("GET", "/Users/Me/iCalHash", undefined, member)).body,
+    );
+    const feed = CalendarFeedAnswer.parse((await t.call("GET", `/Calendar/Feed?hash=${hash}`)).body);
+    const feedIds = (feed.data.bids ?? []).map((b) => b.project_id);
+    expect(feedIds).toEqual(expect.arrayContaining(saved));
+    expect(feedIds).not.toContain(unsaved);
+  });
+});
+
 describe("the feed's secret and the feed", () => {
   it("answers the same secret until it is reset; the old one then answers 404", async () => {
     const first = ICalHashAnswer.parse((await t.call("GET", "/Users/Me/iCalHash", undefined, member)).body);

@@ -88,7 +88,12 @@ describe("POST Companies/Download", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
-    const rows = parse(await res.text(), { bom: true }) as string[][];
+    // As Excel expects: a UTF-8 byte-order mark, CRLF line ends (issue 43).
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split("\r\n").length).toBeGreaterThan(2);
+    const rows = parse(text, { bom: true }) as string[][];
     expect(rows[0]).toEqual(["Name", "Website", "Company Type", "Entered", "Updated"]);
     expect(rows).toHaveLength(count("SELECT count(*) FROM companies") + 1);
   });

@@ -1,8 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, MessageAnswer } from "../../contract/common";
-import { ContactAnswer, ContactListAnswer } from "../../contract/contacts";
+import { ContactAnswer, ContactListAnswer, ContactProjectsAnswer } from "../../contract/contacts";
 import { Tag } from "../../contract/user";
+import { memberRights } from "../../upstream/rights";
 import { createTestApi, type TestApi, userId } from "./contacts-support";
 
 let t: TestApi;
@@ -210,6 +211,86 @@ describe("GET Contacts/{id} and AdvancedOptions", () => {
   });
 });
 
+describe("GET Contacts/{id}/Projects", () => {
+  /** A contact on the 40 lowest-numbered active projects (and whatever the seed gave it). */
+  const busyContact = () => {
+    const id = t.db.prepare("SELECT id FROM contacts ORDER BY id LIMIT 1 OFFSET 7").pluck().get() as number;
+    t.db
+      .prepare(
+        "INSERT OR IGNORE INTO project_contacts (project_id, contact_id) SELECT id, ? FROM projects WHERE active = 1 ORDER BY id LIMIT 40",
+      )
+      .run(id);
+    return id;
+  };
+  const page = async (contactId: number, n: number, token = member) => {
+    const res = await t.call(`Contacts/${contactId}/Projects?page=${n}`, { token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ContactProjectsAnswer.parse(await res.json()).data;
+  };
+
+  it("pages through the contact's active projects, 15 a page, newest update first", async () => {
+    const id = busyContact();
+    const expected = t.db
+      .prepare(
+        "SELECT count(*) FROM project_contacts pc JOIN projects p ON p.id = pc.project_id WHERE pc.contact_id = ? AND p.active = 1",
+      )
+      .pluck()
+      .get(id) as number;
+    const seen: number[] = [];
+    let updated: string[] = [];
+    for (let n = 1; n <= Math.ceil(expected / 15); n++) {
+      const answer = await page(id, n);
+      expect(answer.total).toBe(expected);
+      expect(answer.data.length).toBe(Math.min(15, expected - seen.length));
+      seen.push(...answer.data.map((r) => r.id));
+      updated = [...updated, ...answer.data.map((r) => r.updated_at)];
+    }
+    expect(new Set(seen).size).toBe(expected);
+    expect([...updated].sort().reverse()).toEqual(updated);
+    expect((await page(id, 99)).data).toEqual([]);
+    const missing = await t.call("Contacts/99999999/Projects", { token: member });
+    expect(missing.status).toBe(404);
+  });
+
+  it("names only the projects the member may open, and refuses a contact the member may not read", async () => {
+    const id = busyContact();
+    const basicId = userId(t.db, "basic@example.com");
+    // basic@ has no directory: the contact is theirs to read once saved.
+    t.db
+      .prepare(
+        "INSERT OR IGNORE INTO user_contacts (user_id, contact_id, created_at, updated_at) VALUES (?, ?, ?, ?)",
+      )
+      .run(basicId, id, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z");
+    const all = (await page(id, 1)).total;
+    const answer = await page(id, 1, basic);
+    const rights = memberRights({ db: t.db, now: () => new Date() });
+    const all40 = t.db
+      .prepare(
+        "SELECT project_id FROM project_contacts pc JOIN projects p ON p.id = pc.project_id WHERE pc.contact_id = ? AND p.active = 1",
+      )
+      .pluck()
+      .all(id) as number[];
+    expect(answer.total).toBe(rights.openableIds(basicId, all40).length);
+    expect(answer.total).toBeLessThan(all);
+    expect(
+      rights.openableIds(
+        basicId,
+        answer.data.map((r) => r.id),
+      ),
+    ).toEqual(answer.data.map((r) => r.id));
+
+    t.db.prepare("DELETE FROM user_contacts WHERE user_id = ? AND contact_id = ?").run(basicId, id);
+    const unreadable = t.db
+      .prepare(
+        "SELECT c.id FROM contacts c WHERE NOT EXISTS (SELECT 1 FROM project_contacts pc WHERE pc.contact_id = c.id) ORDER BY c.id LIMIT 1",
+      )
+      .pluck()
+      .get() as number;
+    const refused = await t.call(`Contacts/${unreadable}/Projects`, { token: basic });
+    expect(refused.status).toBe(403);
+  });
+});
+
 describe("saving, notes and folders", () => {
   const unsavedId = () =>
     (
@@ -319,6 +400,7 @@ const CSV_COLUMNS = [
   "Company",
   "Company Type",
   "Email",
+  "Phone",
   "City",
   "State",
   "Created",
@@ -344,8 +426,20 @@ describe("POST Contacts/Download", () => {
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const records = parse(await res.text()) as string[][];
+    // As Excel expects: a UTF-8 byte-order mark ("Lebel-sur-Quévillon" arrives intact), CRLF line ends.
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split("\r\n").length).toBeGreaterThan(2);
+    const records = parse(text, { bom: true }) as string[][];
     expect(records[0]).toEqual(CSV_COLUMNS);
+    // The phone is the contact's own.
+    const phoneOf = t.db.prepare("SELECT phone FROM contacts WHERE email = ?").pluck();
+    const withEmail = records.slice(1).filter((r) => r[CSV_COLUMNS.indexOf("Email")]);
+    expect(withEmail.length).toBeGreaterThan(0);
+    for (const r of withEmail.slice(0, 20))
+      expect(r[CSV_COLUMNS.indexOf("Phone")]).toBe(phoneOf.get(r[CSV_COLUMNS.indexOf("Email")]) ?? "");
+    expect(records.slice(1).some((r) => r[CSV_COLUMNS.indexOf("Phone")] !== "")).toBe(true);
     const tx = (t.db.prepare("SELECT count(*) AS n FROM contacts WHERE state = 'TX'").get() as { n: number })
       .n;
     expect(records.length - 1).toBe(Math.min(tx, 10_000));

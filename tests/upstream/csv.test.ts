@@ -1,6 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { type CsvCell, type CsvColumn, csvStream, DOWNLOAD_BATCH, inBatches } from "../../upstream/csv";
+import {
+  type CsvCell,
+  type CsvColumn,
+  csvStream,
+  DOWNLOAD_BATCH,
+  downloadFileName,
+  inBatches,
+} from "../../upstream/csv";
 
 const COLUMNS: CsvColumn<CsvCell[]>[] = [
   { header: "A", cell: (r) => r[0] },
@@ -9,6 +16,16 @@ const COLUMNS: CsvColumn<CsvCell[]>[] = [
 
 /** The CSV text of some rows, in one batch. */
 const csvOf = (rows: CsvCell[][], bom = false) => new Response(csvStream(COLUMNS, [rows], { bom })).text();
+
+describe("downloadFileName", () => {
+  it("names a full list by its date, and a cut one 'first 10,000 of 19,433' (issue 43)", () => {
+    expect(downloadFileName("projects", "2026-12-02", 120, 120)).toBe("projects-2026-12-02.csv");
+    expect(downloadFileName("projects", "2026-12-02", 10_000, 10_000)).toBe("projects-2026-12-02.csv");
+    expect(downloadFileName("projects", "2026-12-02", 10_000, 19_433)).toBe(
+      "projects-first-10,000-of-19,433-2026-12-02.csv",
+    );
+  });
+});
 
 describe("csvStream", () => {
   it("quotes every cell, doubles inner quotes and ends records with CRLF", async () => {

@@ -74,6 +74,16 @@ describe("GET Projects", () => {
     expect(row.stage).not.toBeNull();
   });
 
+  it("showInactive (Clear all fields) counts its matches against every project, never more than the database", async () => {
+    const every = t.db.prepare("SELECT count(*) FROM projects").pluck().get() as number;
+    expect(every).toBeGreaterThan(activeCount());
+    const answer = await list({ advanced: JSON.stringify({ showInactive: true }) });
+    expect(answer.data.total).toBe(every);
+    expect(answer.total).toBe(every);
+    // Without it, both stay the active count.
+    expect((await list({})).total).toBe(activeCount());
+  });
+
   it("pages through every match exactly once", async () => {
     const total = (await list({ perPage: 100 })).data.total;
     const seen = new Set<number>();
@@ -107,6 +117,8 @@ describe("GET Projects", () => {
       created_at: (r) => r.created_at,
       updated_at: (r) => r.updated_at,
       tag: (r) => r.tag[0]?.name ?? null,
+      // Without a bid date last both ways: compared as the latest date ascending, the earliest descending.
+      bidding_date: (r) => r.bidding_date ?? null,
     };
     const cmp = (a: string | number | null, b: string | number | null) =>
       a === b
@@ -125,6 +137,8 @@ describe("GET Projects", () => {
         for (const extra of [{}, { mine: 1 }, { query: "the" }] as Record<string, string | number>[]) {
           const rows = (await list({ orderBy, orderDirection: dir, perPage: 100, ...extra })).data.data;
           const values = rows.map(key[orderBy]);
+          if (orderBy === "bidding_date")
+            for (let i = 0; i < values.length; i++) values[i] ??= dir === "asc" ? "9999-12-31" : "0000-01-01";
           for (let i = 1; i < values.length; i++) {
             const c = cmp(values[i - 1], values[i]);
             expect(
@@ -315,6 +329,54 @@ describe("GET Projects", () => {
     );
     await list({ advanced: "{not json" });
   });
+
+  it("lists the bids due in the next 7, 30 or 90 days, counted from the API clock's day, soonest first", async () => {
+    const day = (offset: number) =>
+      new Date(t.clock.now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [soon, later] = t.db
+      .prepare("SELECT id FROM projects WHERE active = 1 ORDER BY id LIMIT 2 OFFSET 40")
+      .pluck()
+      .all() as number[];
+    const setBid = t.db.prepare("UPDATE projects SET bidding_date = ? WHERE id = ?");
+    setBid.run(day(3), soon);
+    setBid.run(day(15), later);
+    const due = (days: string, token = member) =>
+      list(
+        {
+          advanced: JSON.stringify({ bidsDue: days }),
+          orderBy: "bidding_date",
+          orderDirection: "asc",
+          perPage: 100,
+        },
+        token,
+      );
+    for (const days of ["7", "30", "90"]) {
+      const answer = await due(days);
+      const expected = t.db
+        .prepare("SELECT count(*) FROM projects WHERE active = 1 AND bidding_date BETWEEN ? AND ?")
+        .pluck()
+        .get(day(0), day(Number(days)));
+      expect(answer.data.total, days).toBe(expected);
+      const dates = answer.data.data.map((r) => r.bidding_date ?? "");
+      expect(dates.every((d) => d >= day(0) && d <= day(Number(days)))).toBe(true);
+      expect([...dates].sort()).toEqual(dates);
+    }
+    expect((await due("7")).data.data.map((r) => r.id)).toContain(soon);
+    expect((await due("7")).data.data.map((r) => r.id)).not.toContain(later);
+    expect((await due("30")).data.data.map((r) => r.id)).toContain(later);
+    // Ten days on, the first bid is past and the second falls inside the week.
+    const saved = t.clock.now;
+    t.clock.now = new Date(saved.getTime() + 10 * 86_400_000);
+    try {
+      const week = (await due("7", await t.login("member@example.com"))).data.data.map((r) => r.id);
+      expect(week).not.toContain(soon);
+      expect(week).toContain(later);
+    } finally {
+      t.clock.now = saved;
+    }
+    // Any other window is no filter.
+    expect((await list({ advanced: JSON.stringify({ bidsDue: "8" }) })).data.total).toBe(activeCount());
+  });
 });
 
 describe("GET Projects/{id}", () => {
@@ -335,6 +397,9 @@ describe("GET Projects/{id}", () => {
     const times = p.updates.map((u) => u.updated_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(p.contacts.length).toBeGreaterThan(0);
+    // Each contact names its company's id, for the company's page.
+    const companyOf = t.db.prepare("SELECT company_id FROM contacts WHERE id = ?").pluck();
+    for (const c of p.contacts) expect(c.company_id ?? null).toBe(companyOf.get(c.id));
     expect(p.materials.length).toBeGreaterThan(0);
     expect(typeof p.lat).toBe("number");
   });
@@ -585,15 +650,20 @@ describe("Similar projects", () => {
   });
 });
 
-/** The project list's columns, the folder by name instead of its colour. */
+/** The project list's columns with the project ID, address, county and bid date; the folder by name. */
 const CSV_COLUMNS = [
+  "Project ID",
   "Name",
+  "Address",
   "City",
   "State",
+  "Zip",
+  "County",
   "Project Type",
   "Const Type",
   "Projected Project Stage",
   "Estimated Value (M)",
+  "Bid Date",
   "Entered",
   "Updated",
   "Folder",
@@ -612,11 +682,31 @@ describe("POST Projects/Download", () => {
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename="projects-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const rows: string[][] = parse(await res.text(), { bom: true });
+    // As Excel expects: a UTF-8 byte-order mark, then CRLF line ends (issue 43).
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split("\r\n").length).toBeGreaterThan(2);
+    expect(text.replaceAll("\r\n", "")).not.toMatch(/[\r\n](?=")/);
+    const rows: string[][] = parse(text, { bom: true });
     expect(rows[0]).toEqual(CSV_COLUMNS);
     const saved = t.db.prepare("SELECT count(*) FROM user_projects WHERE user_id = ?").pluck().get(memberId);
     expect(rows.length - 1).toBe(saved);
-    const titles = rows.slice(1).map((r) => r[0]);
+    // Each row carries its project's ID, address, county and bid date.
+    const col = (name: string) => CSV_COLUMNS.indexOf(name);
+    for (const r of rows.slice(1)) {
+      const p = t.db
+        .prepare("SELECT title, address1, county, bidding_date FROM projects WHERE id = ?")
+        .get(Number(r[col("Project ID")])) as
+        | { title: string; address1: string | null; county: string | null; bidding_date: string | null }
+        | undefined;
+      expect(p?.title).toBe(r[col("Name")]);
+      expect(r[col("Address")].startsWith(p?.address1 ?? "")).toBe(true);
+      expect(r[col("County")]).toBe(p?.county ?? "");
+      expect(r[col("Bid Date")]).toBe(p?.bidding_date?.slice(0, 10) ?? "");
+    }
+    expect(rows.slice(1).some((r) => r[col("County")] !== "")).toBe(true);
+    const titles = rows.slice(1).map((r) => r[col("Name")]);
     expect([...titles].sort()).toEqual(titles);
   });
 
@@ -635,8 +725,8 @@ describe("POST Projects/Download", () => {
     expect(res.status).toBe(200);
     const rows: string[][] = parse(await res.text(), { bom: true });
     expect(rows).toHaveLength(2);
-    expect(rows[1][0]).toBe('\'=HYPERLINK("http://evil")');
-    expect(rows[1][1]).toBe('\'+1 Main, "Suite" 2');
+    expect(rows[1][CSV_COLUMNS.indexOf("Name")]).toBe('\'=HYPERLINK("http://evil")');
+    expect(rows[1][CSV_COLUMNS.indexOf("City")]).toBe('\'+1 Main, "Suite" 2');
   });
 
   it("refuses members without downloads and requests without a token", async () => {

@@ -394,6 +394,9 @@ export async function derivedLists(t: TestApi, member: Member) {
     lists[`${m.kind} e-mail`] = [...m.body.matchAll(/\/Projects\/(\d+)/g)].map((x) => Number(x[1]));
   lists.search = rowIds(await get("/Projects?perPage=100"));
   lists.saved = rowIds(await get("/Projects?mine=1&perPage=100"));
+  lists["bids due"] = rowIds(
+    await get(`/Projects?perPage=100&advanced=${encodeURIComponent(JSON.stringify({ bidsDue: "90" }))}`),
+  );
   const saved = await t.call(
     "POST",
     "/Users/Me/SavedSearches",
@@ -419,6 +422,16 @@ export async function derivedLists(t: TestApi, member: Member) {
   const feed = hash ? await t.call("GET", `/Calendar/Feed?hash=${hash}`) : null;
   lists.feed =
     feed?.status === 200 ? feed.body.data.notes.map((r: { project_id: number }) => r.project_id) : [];
+  // The changes of the member's saved projects (issue 45), since long ago.
+  lists["saved project changes"] = (
+    (await get("/Users/Me/Changes?since=2000-01-01T00:00:00.000Z"))?.data ?? []
+  ).map((r: { project_id: number }) => r.project_id);
+  // The bid dates of saved projects beside them (issue 45).
+  lists["calendar bids"] = ((await get("/UserProjects/NoteNotifications"))?.bids ?? []).map(
+    (r: { project_id: number }) => r.project_id,
+  );
+  lists["feed bids"] =
+    feed?.status === 200 ? (feed.body.data.bids ?? []).map((r: { project_id: number }) => r.project_id) : [];
   lists.notes = ((await get("/Notes/Projects?perPage=100"))?.data?.data ?? []).map(
     (r: { project: { id: number } }) => r.project.id,
   );
@@ -437,8 +450,15 @@ export async function derivedLists(t: TestApi, member: Member) {
   ];
   lists.similar = [];
   lists["company projects"] = [];
+  lists["contact projects"] = [];
   for (const projectId of around) {
     lists.similar.push(...rowIds(await get(`/Projects/${projectId}/Similar`)));
+    const people = t.db
+      .prepare("SELECT contact_id FROM project_contacts WHERE project_id = ? ORDER BY contact_id LIMIT 2")
+      .pluck()
+      .all(projectId) as number[];
+    for (const contactId of people)
+      lists["contact projects"].push(...rowIds(await get(`/Contacts/${contactId}/Projects`)));
     const companies = t.db
       .prepare(
         "SELECT DISTINCT c.company_id FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id WHERE pc.project_id = ? AND c.company_id IS NOT NULL LIMIT 2",

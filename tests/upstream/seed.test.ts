@@ -36,6 +36,16 @@ describe("seed", () => {
     expect(dump(a, "SELECT count(*) AS n FROM projects")).toEqual([{ n: 200 }]);
   });
 
+  it("writes project text as English: no comma after a lone adjective, types as common nouns (issue 43)", () => {
+    const texts = a.db.prepare("SELECT details FROM projects").pluck().all() as string[];
+    const opening = texts.map((t) => /^Plans call for [^.]*? (?:a|an) (\d+-story[^ ]*)( [^ ]+)/.exec(t));
+    expect(opening.filter(Boolean).length).toBeGreaterThan(100);
+    // "a 1-story, Mosque": the comma only ever separates two adjectives ("3-story, 120-room").
+    for (const m of opening) if (m?.[1].endsWith(",")) expect(m[2]).toMatch(/^ [\d,]+-[a-z]/);
+    expect(texts.filter((t) => /-story, [A-Z]/.test(t))).toEqual([]);
+    expect(texts.filter((t) => /\ba 8|\ban [1-79]-story/.test(t))).toEqual([]);
+  });
+
   it("a different PRNG seed gives different projects", () => {
     const db = openDatabase(":memory:");
     seedDatabase(db, { projects: 200, seed: 7 });

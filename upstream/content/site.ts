@@ -62,6 +62,41 @@ const VIDEOS: Sample[] = [
   },
 ];
 
+/**
+ * The company's pages the footer and the terms checkbox link to (WordPress pages: GET /wp-json/wp/v2/pages?slug=…):
+ * sample text of the stand-in, as the manuals are (issue 43).
+ */
+const PAGES: { id: number; slug: string; title: string; content: string }[] = [
+  {
+    id: 301,
+    slug: "about-us",
+    title: "About Us",
+    content:
+      "<p>Project Leads researches commercial construction projects across the United States and Canada, from the first plans to the bid, and names the people behind them.</p><p>Our researchers call owners, architects and contractors every day, so that our members reach a project before their competitors do.</p>",
+  },
+  {
+    id: 302,
+    slug: "news",
+    title: "News",
+    content:
+      "<h2>New: weekly alert e-mails</h2><p>Choose states and project types in Alerts, and get the new projects every Monday.</p><h2>Calendar feed</h2><p>Your note reminders now show up in Outlook and Google Calendar.</p>",
+  },
+  {
+    id: 303,
+    slug: "terms-of-service",
+    title: "Terms of Service",
+    content:
+      "<p>These terms govern your use of the Project Leads service.</p><h2>Your subscription</h2><p>A subscription is for the named users of your plan. The project and contact data are for your own business use and may not be resold.</p><h2>Payment</h2><p>Paid plans are charged for the period shown at checkout and renew unless cancelled.</p><h2>Free trial</h2><p>A free trial includes a limited number of project reports and ends on the date shown in the app.</p>",
+  },
+  {
+    id: 304,
+    slug: "privacy-policy",
+    title: "Privacy Policy",
+    content:
+      "<p>We collect the account details you give us and how you use the service, to run the service and to bill it.</p><h2>Cards</h2><p>Card numbers go to our payment processor and are never stored by us.</p><h2>Your choices</h2><p>You can change your alert e-mails in Settings, and ask us to delete your account at any time.</p>",
+  },
+];
+
 function post(origin: string, s: Sample, kind: "training-manual" | "training-videos") {
   const upload = (file: string) => `${origin}/content/wp-content/uploads/${file}`;
   return {
@@ -93,6 +128,21 @@ export function contentSite() {
     });
   list("training-manual", MANUALS);
   list("training-videos", VIDEOS);
+  app.get("/wp-json/wp/v2/pages", (c) => {
+    const origin = new URL(c.req.url).origin;
+    const slug = c.req.query("slug");
+    const pages = PAGES.filter((p) => !slug || p.slug === slug).map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      type: "page",
+      link: `${origin}/content/${p.slug}/`,
+      title: { rendered: p.title },
+      content: { rendered: p.content, protected: false },
+    }));
+    c.header("X-WP-Total", String(pages.length));
+    c.header("X-WP-TotalPages", "1");
+    return c.json(pages);
+  });
 
   app.get("/wp-content/uploads/:name{[a-z0-9-]+\\.(?:pdf|svg)}", (c) => {
     const name = c.req.param("name");

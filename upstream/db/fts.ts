@@ -18,6 +18,12 @@ const INSERT_CONTACT =
   "INSERT INTO contacts_fts (rowid, first_name, last_name, title, company_name, email, city, state)";
 const INSERT_COMPANY = "INSERT INTO companies_fts (rowid, name, url, cities)";
 
+/** Rebuilds one project's search row (after research changed its text or its updates). */
+export function reindexProject(db: Db, projectId: number) {
+  db.prepare("DELETE FROM projects_fts WHERE rowid = ?").run(projectId);
+  db.prepare(`${INSERT_PROJECT} ${PROJECT_SELECT} WHERE p.id = ?`).run(projectId);
+}
+
 /** Rebuilds all three search tables from their source rows. */
 export function rebuildSearchIndexes(db: Db) {
   for (const table of ["projects_fts", "contacts_fts", "companies_fts"])

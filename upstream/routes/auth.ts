@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from "../../contract/auth";
+import {
+  CheckResetTokenRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+} from "../../contract/auth";
 import { endpoints } from "../../contract/endpoints";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, readBody, requireAuth } from "../http";
@@ -11,6 +16,7 @@ import { newFeedHash } from "./calendar";
 const LOGIN_FAILED = "Incorrect email or password combination. Please try again.";
 const RESET_LINK_SENT = "We have e-mailed your password reset link!";
 const RESET_DONE = "Your password has been reset!";
+const RESET_TOKEN_VALID = "This password reset token is valid.";
 const RESET_TOKEN_INVALID = "This password reset token is invalid.";
 const LOGGED_OUT = "You have been logged out.";
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -78,7 +84,7 @@ export function authRoutes(deps: Deps) {
   const setFeedHash = db.prepare("UPDATE users SET ical_hash = ? WHERE id = ?");
 
   const app = new Hono<AppEnv>();
-  const { login, logout, forgotPassword, resetPassword } = endpoints;
+  const { login, logout, forgotPassword, resetPassword, checkResetToken } = endpoints;
 
   app.on(login.method, login.route, async (c) => {
     const { email, password } = await readBody(c, LoginPayload);
@@ -117,6 +123,14 @@ export function authRoutes(deps: Deps) {
       })();
     }
     return c.json({ message: RESET_LINK_SENT });
+  });
+
+  // Whether a link still works, asked when it is opened: the same lookup as the reset, nothing written.
+  app.on(checkResetToken.method, checkResetToken.route, async (c) => {
+    const { reset_token } = await readBody(c, CheckResetTokenRequest);
+    const reset = findReset.get(hashToken(reset_token), deps.now().toISOString());
+    if (!reset) throw new ApiError(422, RESET_TOKEN_INVALID, { reset_token: [RESET_TOKEN_INVALID] });
+    return c.json({ message: RESET_TOKEN_VALID });
   });
 
   app.on(resetPassword.method, resetPassword.route, async (c) => {

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
-import { FEED_HASH_PATTERN, MONTH_PATTERN, type NoteNotification } from "../../contract/calendar";
+import {
+  FEED_HASH_PATTERN,
+  MONTH_PATTERN,
+  type NoteNotification,
+  type SavedBidDate,
+} from "../../contract/calendar";
 import { endpoints } from "../../contract/endpoints";
 import type { Db } from "../db/index";
 import { ApiError, type AppEnv, type Deps, notFound, requireAuth } from "../http";
@@ -34,10 +39,32 @@ const toReminder = (r: ReminderRow): NoteNotification => ({
   project: { id: r.project_id, title: r.title, city: r.city, state: r.state },
 });
 
+interface BidRow {
+  project_id: number;
+  bidding_date: string;
+  title: string;
+  city: string | null;
+  state: string | null;
+}
+
+/** The bid dates of the member's saved projects (issue 45). */
+const BIDS = `SELECT p.id AS project_id, p.bidding_date, p.title, p.city, p.state
+  FROM user_projects up JOIN projects p ON p.id = up.project_id
+  WHERE up.user_id = ? AND p.bidding_date IS NOT NULL AND p.bidding_date <> ''`;
+
+const toBid = (r: BidRow): SavedBidDate => ({
+  project_id: r.project_id,
+  bidding_date: r.bidding_date.slice(0, 10),
+  project: { id: r.project_id, title: r.title, city: r.city, state: r.state },
+});
+
 /** A new feed secret: 20 random bytes as hex, as the seed gives every account. */
 export const newFeedHash = () => randomBytes(20).toString("hex");
 
-/** The member's reminders, on projects they may open (decision 104), all or of one month. */
+/**
+ * The member's reminders and the bid dates of their saved projects, on projects they may open (decision 104),
+ * all or of one month.
+ */
 function reminderQueries(db: Db, rights: MemberRights) {
   const remindersOf = (userId: number, range: string, rangeValues: string[]) => {
     const openable = rights.openableProjects(userId);
@@ -46,25 +73,36 @@ function reminderQueries(db: Db, rights: MemberRights) {
       .all(userId, ...rangeValues, ...openable.values)
       .map(toReminder);
   };
+  const bidsOf = (userId: number, range: string, rangeValues: string[]) => {
+    const openable = rights.openableProjects(userId);
+    return db
+      .prepare<unknown[], BidRow>(`${BIDS} ${range} AND (${openable.sql}) ORDER BY p.bidding_date, p.id`)
+      .all(userId, ...rangeValues, ...openable.values)
+      .map(toBid);
+  };
+  /** From a month's first day ("2026-12") to the next month's first. */
+  const monthRange = (month: string) => {
+    const [year, m] = month.split("-").map(Number);
+    const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+    return [`${month}-01`, `${next}-01`];
+  };
   return {
     all: (userId: number) => remindersOf(userId, "", []),
-    /** The reminders dated within a month ("2026-12"): from its first day to the next month's first. */
-    month: (userId: number, month: string) => {
-      const [year, m] = month.split("-").map(Number);
-      const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
-      return remindersOf(userId, "AND pn.notification_date >= ? AND pn.notification_date < ?", [
-        `${month}-01`,
-        `${next}-01`,
-      ]);
-    },
+    /** The reminders dated within a month ("2026-12"). */
+    month: (userId: number, month: string) =>
+      remindersOf(userId, "AND pn.notification_date >= ? AND pn.notification_date < ?", monthRange(month)),
+    allBids: (userId: number) => bidsOf(userId, "", []),
+    monthBids: (userId: number, month: string) =>
+      bidsOf(userId, "AND p.bidding_date >= ? AND p.bidding_date < ?", monthRange(month)),
   };
 }
 
 /**
- * The calendar: GET UserProjects/NoteNotifications (the member's reminders, of one month with `month=YYYY-MM`),
+ * The calendar: GET UserProjects/NoteNotifications (the member's reminders, of one month with `month=YYYY-MM`, and
+ * the bid dates of their saved projects as `bids`),
  * GET Users/Me/iCalHash (the feed's secret, made on first use), POST Users/Me/iCalHash/Reset (a new secret: the
  * old address stops working; a password reset or change makes a new one too) and GET Calendar/Feed?hash= (a
- * feed's reminders by its secret, without a token; 404 for an unknown or replaced secret, 403 for a free trial
+ * feed's reminders and saved bid dates by its secret, without a token; 404 for an unknown or replaced secret, 403 for a free trial
  * that is over).
  */
 export function calendarRoutes(deps: Deps) {
@@ -95,7 +133,11 @@ export function calendarRoutes(deps: Deps) {
       );
     }
     const userId = c.get("userId");
-    return c.json({ data: month ? reminders.month(userId, month) : reminders.all(userId) });
+    return c.json(
+      month
+        ? { data: reminders.month(userId, month), bids: reminders.monthBids(userId, month) }
+        : { data: reminders.all(userId), bids: reminders.allBids(userId) },
+    );
   });
 
   app.on(iCalHash.method, iCalHash.route, auth, (c) => {
@@ -114,7 +156,7 @@ export function calendarRoutes(deps: Deps) {
     if (userId === undefined) throw notFound("No calendar has this address.");
     // A free trial that is over reads no note and no project title through its feed either (decision 013).
     if (rights.trialExpired(userId)) throw new ApiError(403, TRIAL_EXPIRED);
-    return c.json({ data: { notes: reminders.all(userId) } });
+    return c.json({ data: { notes: reminders.all(userId), bids: reminders.allBids(userId) } });
   });
 
   return app;

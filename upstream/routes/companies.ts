@@ -112,6 +112,7 @@ export function companyRoutes(deps: Deps) {
       check: (userId) => checkSearch(userId),
       ids: (_userId, p, limit) => companies.iterateIds(p, limit),
       rows: (_userId, ids) => companies.rowsFor(ids),
+      count: (_userId, p) => companies.list({ ...p, page: 1, perPage: 1 }).data.total,
       columns: COMPANY_CSV,
     }),
   );

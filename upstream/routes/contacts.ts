@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { TAG_TYPE } from "../../contract/constants";
+import { PER_PAGE, TAG_TYPE } from "../../contract/constants";
 import {
   AddContactNoteRequest,
   AddContactTagRequest,
@@ -12,19 +12,24 @@ import { type CsvColumn, listDownload } from "../csv";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
 import { type ContactListParams, contactQueries, parseContactListParams } from "../models/contacts/index";
+import { projectRows } from "../models/projects/rows";
 import { Id, NullableId } from "../params";
 import { memberRights, NO_DIRECTORY } from "../rights";
 
 const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 
-/** The columns of a contact download: the list's columns, the folder by name. */
-const CONTACT_CSV: readonly CsvColumn<ContactRow>[] = [
+/** A contact row of a download, with its phone (issue 43). */
+type ContactCsvRow = ContactRow & { phone: string | null };
+
+/** The columns of a contact download: the list's columns with the phone after the e-mail, the folder by name. */
+const CONTACT_CSV: readonly CsvColumn<ContactCsvRow>[] = [
   { header: "First Name", cell: (r) => r.first_name },
   { header: "Last Name", cell: (r) => r.last_name },
   { header: "Title", cell: (r) => r.title },
   { header: "Company", cell: (r) => r.company_name },
   { header: "Company Type", cell: (r) => r.company_type?.name },
   { header: "Email", cell: (r) => r.email },
+  { header: "Phone", cell: (r) => r.phone },
   { header: "City", cell: (r) => r.city },
   { header: "State", cell: (r) => r.state },
   { header: "Created", cell: (r) => r.created_at.slice(0, 10) },
@@ -41,7 +46,12 @@ const TagBody = AddContactTagRequest.extend({ contact_id: Id, tag_id: NullableId
 
 export function contactRoutes(deps: Deps) {
   const { db } = deps;
+  /** The phones of a batch of contacts (a JSON array of ids), for a download. */
+  const csvPhones = db.prepare<[string], { id: number; phone: string | null }>(
+    "SELECT id, phone FROM contacts WHERE id IN (SELECT value FROM json_each(?))",
+  );
   const contacts = contactQueries(db);
+  const projectRowsOf = projectRows(db).rowsFor;
   const auth = requireAuth(deps);
   const rights = memberRights(deps);
   const contactExists = db.prepare<[number], { id: number }>("SELECT id FROM contacts WHERE id = ?");
@@ -116,6 +126,34 @@ export function contactRoutes(deps: Deps) {
     return c.json({ data: contact });
   });
 
+  /** The contact's active projects that the member may open (decision 104), newest update first, a page of them. */
+  function projectsOf(userId: number, contactId: number, page: number) {
+    const openable = rights.openableProjects(userId);
+    const from = `FROM project_contacts pc JOIN projects p ON p.id = pc.project_id
+      WHERE pc.contact_id = ? AND p.active = 1 AND (${openable.sql})`;
+    const values = [contactId, ...openable.values];
+    const total =
+      db
+        .prepare<unknown[], number>(`SELECT count(*) ${from}`)
+        .pluck()
+        .get(...values) ?? 0;
+    const ids = db
+      .prepare<unknown[], number>(
+        `SELECT p.id ${from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+      )
+      .pluck()
+      .all(...values, PER_PAGE, (page - 1) * PER_PAGE);
+    return { total, data: projectRowsOf(userId, ids) };
+  }
+
+  app.on(e.contactProjects.method, e.contactProjects.route, auth, (c) => {
+    const userId = c.get("userId");
+    const id = idParam(c);
+    requireReadable(userId, id);
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    return c.json({ data: projectsOf(userId, id, page) });
+  });
+
   app.on(e.saveContact.method, e.saveContact.route, auth, async (c) => {
     const { contact_id } = await readBody(c, SaveBody);
     requireReadable(c.get("userId"), contact_id);
@@ -167,7 +205,11 @@ export function contactRoutes(deps: Deps) {
       params: parseContactListParams,
       check: checkDirectory,
       ids: (userId, p, limit) => contacts.iterateIds(userId, p, limit),
-      rows: (userId, ids) => contacts.rowsFor(userId, ids),
+      rows: (userId, ids) => {
+        const phones = new Map(csvPhones.all(JSON.stringify(ids)).map((r) => [r.id, r.phone]));
+        return contacts.rowsFor(userId, ids).map((row) => ({ ...row, phone: phones.get(row.id) ?? null }));
+      },
+      count: (userId, p) => contacts.list(userId, { ...p, page: 1, perPage: 1 }).data.total,
       columns: CONTACT_CSV,
     }),
   );

@@ -11,6 +11,7 @@ import {
   SaveProjectRequest,
   SaveProjectsRequest,
 } from "../../contract/projects";
+import { changeQueries } from "../changes/read";
 import { type CsvColumn, listDownload } from "../csv";
 import { writeTransaction } from "../db/index";
 import { ApiError, type AppEnv, type Deps, idParam, notFound, readBody, requireAuth } from "../http";
@@ -30,15 +31,30 @@ const FOLDER_UPDATED = "The folder was updated.";
 const FOLDER_NOT_FOUND = "The selected folder does not exist.";
 const NOTE_DELETED = "The note was deleted.";
 
-/** The columns of a project download: the list's columns, the folder by name instead of its colour. */
-const PROJECT_CSV: readonly CsvColumn<ProjectRow>[] = [
+/** A project row of a download, with what the file carries beyond the list (issue 43). */
+type ProjectCsvRow = ProjectRow & {
+  address2: string | null;
+  county: string | null;
+  bidding_date: string | null;
+};
+
+/**
+ * The columns of a project download: the project's ID, the list's columns with the full address and county, the
+ * bid date, and the folder by name instead of its colour.
+ */
+const PROJECT_CSV: readonly CsvColumn<ProjectCsvRow>[] = [
+  { header: "Project ID", cell: (r) => r.id },
   { header: "Name", cell: (r) => r.title },
+  { header: "Address", cell: (r) => [r.address1, r.address2].filter((s) => s?.trim()).join(", ") },
   { header: "City", cell: (r) => r.city },
   { header: "State", cell: (r) => r.state },
+  { header: "Zip", cell: (r) => r.zip },
+  { header: "County", cell: (r) => r.county },
   { header: "Project Type", cell: (r) => r.types.map((type) => type.name).join(", ") },
   { header: "Const Type", cell: (r) => r.construction_type },
   { header: "Projected Project Stage", cell: (r) => r.stage?.name },
   { header: "Estimated Value (M)", cell: (r) => r.minimum_value },
+  { header: "Bid Date", cell: (r) => r.bidding_date?.slice(0, 10) },
   { header: "Entered", cell: (r) => r.created_at.slice(0, 10) },
   { header: "Updated", cell: (r) => r.updated_at.slice(0, 10) },
   { header: "Folder", cell: (r) => r.tag[0]?.name },
@@ -88,10 +104,16 @@ interface NoteRow {
 }
 
 export function projectRoutes(deps: Deps) {
+  /** What a download carries beyond the list's rows, for a batch of ids (a JSON array). */
+  const csvExtras = deps.db.prepare<
+    [string],
+    { id: number; address2: string | null; county: string | null; bidding_date: string | null }
+  >("SELECT id, address2, county, bidding_date FROM projects WHERE id IN (SELECT value FROM json_each(?))");
   const { db } = deps;
   const rights = memberRights(deps);
-  const projects = projectQueries(db, { openable: rights.openableProjects });
+  const projects = projectQueries(db, { openable: rights.openableProjects, now: deps.now });
   const auth = requireAuth(deps);
+  const changes = changeQueries(db, rights);
 
   const projectExists = db.prepare<[number], { id: number }>("SELECT id FROM projects WHERE id = ?");
 
@@ -137,7 +159,15 @@ export function projectRoutes(deps: Deps) {
     const p = parseProjectListParams(c.req.query());
     // A trial that is over keeps its saved projects; the search is closed to it.
     if (!p.mine && p.tag === null) rights.requireActiveTrial(c.get("userId"));
-    return c.json(projects.list(c.get("userId"), p));
+    const answer = projects.list(c.get("userId"), p);
+    if (!p.mine && p.tag === null) return c.json(answer);
+    // A saved list is a watch list: each row says what changed since the member last opened it (decision 126).
+    const marks = changes.marksOf(
+      c.get("userId"),
+      answer.data.data.map((row) => row.id),
+    );
+    const rows = answer.data.data.map((row) => ({ ...row, changes: marks.get(row.id) ?? [] }));
+    return c.json({ ...answer, data: { ...answer.data, data: rows } });
   });
 
   app.on(e.countSavedProjects.method, e.countSavedProjects.route, auth, (c) =>
@@ -203,9 +233,20 @@ export function projectRoutes(deps: Deps) {
         if (!p.mine && p.tag === null) rights.requireActiveTrial(userId);
       },
       ids: (userId, p, limit) => projects.iterateIds(userId, p, limit),
-      rows: (userId, ids) => projects.rowsFor(userId, ids),
+      rows: (userId, ids) => {
+        const extras = new Map(csvExtras.all(JSON.stringify(ids)).map((r) => [r.id, r]));
+        return projects.rowsFor(userId, ids).map((row) => {
+          const extra = extras.get(row.id);
+          return {
+            ...row,
+            address2: extra?.address2 ?? null,
+            county: extra?.county ?? null,
+            bidding_date: extra?.bidding_date ?? null,
+          };
+        });
+      },
+      count: (userId, p) => projects.list(userId, { ...p, page: 1, perPage: 1 }).data.total,
       columns: PROJECT_CSV,
-      bom: true,
     }),
   );
 
@@ -215,6 +256,8 @@ export function projectRoutes(deps: Deps) {
     rights.requireProject(userId, id, "open");
     const project = projects.get(userId, id);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
+    // Reading a project is opening its page (as a trial's report): a saved project is seen now (decision 126).
+    changes.markSeen(userId, id, deps.now());
     return c.json({ data: project });
   });
 

@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { rebuildSearchIndexes } from "../db/fts";
 import { type Db, openDatabase } from "../db/index";
 import { seedAccounts } from "./accounts";
+import { seedChanges } from "./changes";
 import { seedNearDuplicates } from "./companies";
 import { DAY_MS, type SeedContext } from "./context";
 import { seedDirectory } from "./directory";
@@ -113,6 +114,8 @@ export function seedDatabase(db: Db, options: SeedOptions = {}): SeedStats {
       seedAccounts(ctx, ref, directory);
       step("accounts");
       seedNearDuplicates(ctx, directory.companyCount);
+      seedChanges(ctx, (options.seed ?? DEFAULT_SEED) + 45);
+      step("change history");
       for (const index of indexes) db.exec(index.sql);
       step("indexes");
       rebuildSearchIndexes(db);

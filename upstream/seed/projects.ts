@@ -131,6 +131,19 @@ function projectTitle(
   }
 }
 
+/** A type's or subtype's name as a common noun: "Mosque" → "mosque", "Class A Office" → "class A office". */
+export function commonNoun(name: string): string {
+  return name
+    .split(" ")
+    .map((word) => (/^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word))
+    .join(" ");
+}
+
+/** "1-story", or "3-story, 120-room": a comma only between two adjectives. */
+export function projectAdjectives(stories: number, size: string): string {
+  return [`${stories}-story`, size].filter(Boolean).join(", ");
+}
+
 function projectDetails(
   rng: Random,
   type: ProjectTypeDef,
@@ -141,13 +154,12 @@ function projectDetails(
   address: string,
   place: Place,
 ): string {
-  const what =
-    (brand ?? subtype ?? type.name).toLowerCase() === type.name.toLowerCase()
-      ? type.name.toLowerCase()
-      : (brand ?? subtype ?? type.name);
+  // A brand is a name and keeps its capitals; a type or subtype is a common noun ("a 1-story mosque", not
+  // "a 1-story, Mosque"), short of an acronym or a grade ("Class A office").
+  const what = brand ?? commonNoun(subtype ?? type.name);
   const size =
     units && type.units_label
-      ? `${withCommas(units)}-${type.units_label.toLowerCase().replace(/s$/, "")} `
+      ? `${withCommas(units)}-${type.units_label.toLowerCase().replace(/s$/, "")}`
       : "";
   const stories = rng.int(1, type.name === "Office" || type.name === "Multifamily" ? 24 : 8);
   const verb =
@@ -159,7 +171,7 @@ function projectDetails(
   const amenities = AMENITIES[type.name];
   const article = /^(8|11|18)\b/.test(String(stories)) || String(stories).startsWith("8") ? "an" : "a";
   const parts = [
-    `Plans call for ${verb} ${article} ${stories}-story, ${size}${what} at ${address} in ${place.city}, ${place.state}.`,
+    `Plans call for ${verb} ${article} ${projectAdjectives(stories, size)} ${what} at ${address} in ${place.city}, ${place.state}.`,
   ];
   if (amenities) parts.push(`The project will include ${rng.sample(amenities, 2).join(" and ")}.`);
   parts.push(

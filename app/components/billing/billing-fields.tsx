@@ -113,7 +113,16 @@ export function TermsCheckbox({
           className="mt-1 h-4 w-4 rounded border-slate-400"
         />
         <label htmlFor={id} className="text-sm text-slate-800">
-          I accept the terms of service.
+          I accept the{" "}
+          <a
+            href="/terms-of-service"
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-brand-700 underline hover:text-brand-900"
+          >
+            terms of service
+          </a>
+          .
         </label>
       </div>
       <ErrorList id={`${id}-error`} errors={shown} />

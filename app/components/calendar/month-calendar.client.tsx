@@ -23,7 +23,18 @@ export default function MonthCalendar({
   const ref = useRef<CalendarRef>(null);
   const navigate = useNavigate();
   const input = useMemo(
-    () => events.map((e) => ({ id: String(e.id), title: e.title, start: e.date, allDay: true, url: e.href })),
+    () =>
+      events.map((e) => ({
+        id: e.id,
+        title: e.title,
+        start: e.date,
+        allDay: true,
+        url: e.href,
+        // A bid date in amber with dark text (AA contrast), a reminder in the brand colour.
+        ...(e.kind === "bid"
+          ? { backgroundColor: "#fef3c7", borderColor: "#f59e0b", textColor: "#451a03" }
+          : {}),
+      })),
     [events],
   );
   useEffect(() => {

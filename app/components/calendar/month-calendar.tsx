@@ -7,6 +7,10 @@ import { type CalendarEvent, monthWeeks, WEEKDAYS } from "~/lib/pages/calendar";
 
 const FullMonth = lazy(() => import("./month-calendar.client"));
 
+/** A note reminder in the brand colour; a bid date in amber, told apart by its title too ("Bid date: …"). */
+const NOTE_CLASS = "bg-brand-700 text-white hover:bg-brand-800";
+const BID_CLASS = "bg-amber-100 text-amber-950 ring-1 ring-amber-400 hover:bg-amber-200";
+
 /** The small breakpoint: below it the month is an agenda list, at and above it the grid. */
 const WIDE = "(min-width: 640px)";
 
@@ -109,7 +113,7 @@ function MonthTable({ month, title, events }: MonthProps) {
                         <li key={e.id}>
                           <Link
                             to={e.href}
-                            className="block truncate rounded bg-brand-700 px-1 text-xs text-white hover:bg-brand-800"
+                            className={`block truncate rounded px-1 text-xs ${e.kind === "bid" ? BID_CLASS : NOTE_CLASS}`}
                             title={e.title}
                           >
                             {e.title}

@@ -5,6 +5,7 @@ import { useHydrated } from "~/components/hydrated";
 import { Modal } from "~/components/modal";
 import { useLitePages } from "~/lib/platform/lite-pages";
 import { type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
+import { countOf, pluralWord } from "../../../contract/plural";
 import { overReports, type ReportCost, reportsCostLine } from "../../../contract/reports";
 import type { Tag } from "../../../contract/user";
 
@@ -125,7 +126,7 @@ function useWhenFetcherSucceeds(fetcher: { state: string; data?: BulkFetcherResu
   }, [fetcher.state, fetcher.data, onSuccess]);
 }
 
-const plural = (noun: string, n: number) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+const plural = (noun: string, n: number) => countOf(n, noun);
 
 /** The buttons that open the dialogs; without JavaScript a GET form carrying the checked rows (`ids`). */
 function SelectionForm({
@@ -302,7 +303,7 @@ function MoveForm({
           aria-describedby={price ? "move-cost" : undefined}
           className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          Move {noun}s to folder
+          Move {pluralWord(ids.length, noun)} to folder
         </button>
       </div>
     </BulkForm>
@@ -317,9 +318,7 @@ function RemoveForm({
   const { noun, ids, busy, fetcher } = form;
   return (
     <BulkForm intent="remove" {...form}>
-      <p className="text-slate-700">
-        You will remove {ids.length} {noun}s from your saved list
-      </p>
+      <p className="text-slate-700">You will remove {countOf(ids.length, noun)} from your saved list</p>
       <div className="flex justify-end gap-2">
         <CancelButton onClose={fetcher ? onCancel : undefined} closeHref={closeHref} className={buttonClass}>
           cancel

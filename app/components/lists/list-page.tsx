@@ -2,11 +2,13 @@ import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { type Column, ResultsTable } from "~/components/results-table";
 import { carriedListSearch, type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
+import { DOWNLOAD_LIMIT } from "../../../contract/constants";
+import { formatCount } from "../../../contract/plural";
 import type { Tag } from "../../../contract/user";
 import { BulkActions, type BulkDialog, type BulkFetcherResult, type TrialReports } from "./bulk-actions";
 import { FolderDialog } from "./folder-dialog";
 import { FolderFilter } from "./folder-filter";
-import { ListSearchForm } from "./list-search-form";
+import { ListSearchForm, type SearchBoxFilters } from "./list-search-form";
 import { ListTotals } from "./list-totals";
 import { type RowSelection, useRowSelection } from "./use-row-selection";
 
@@ -37,6 +39,8 @@ type ListPageProps<Row> = {
   extraParams?: ExtraParams;
   /** Below the keyword search: the advanced search panel (or the link that opens it). */
   searchPanel?: React.ReactNode;
+  /** Filters sent with the keyword search (the projects' "Bids due"). */
+  searchFilters?: SearchBoxFilters;
   actionResult?: BulkFetcherResult["reply"];
   headerAside?: React.ReactNode;
   toolbar?: React.ReactNode;
@@ -68,6 +72,7 @@ export function ListPage<Row extends { id: number }>({
   downloadAction,
   extraParams = {},
   searchPanel,
+  searchFilters,
   actionResult,
   headerAside,
   toolbar,
@@ -104,6 +109,7 @@ export function ListPage<Row extends { id: number }>({
         extra={extraParams}
         label={searchPlaceholder ?? `Search ${noun}s`}
         placeholder={searchPlaceholder ?? `Search ${noun}s`}
+        filters={searchFilters}
       />
       {searchPanel}
 
@@ -126,6 +132,7 @@ export function ListPage<Row extends { id: number }>({
             extraParams={extraParams}
             saved={saved}
             returnTo={returnTo}
+            total={total}
           />
         ) : null}
         {noun !== "company" && savable ? (
@@ -211,30 +218,41 @@ function listLinks({
 }
 
 /** The download follows the list as shown: its keyword, folder, sort and advanced search. */
-function DownloadForm({
+export function DownloadForm({
   action,
   list,
   extraParams,
   saved,
   returnTo,
+  total,
 }: {
   action: string;
   list: ListParams;
   extraParams: ExtraParams;
   saved: boolean;
   returnTo: string;
+  /** The matching rows: beyond DOWNLOAD_LIMIT the download holds only the first ones, and says so first. */
+  total: number;
 }) {
+  const cut = total > DOWNLOAD_LIMIT;
   const fields = new URLSearchParams(listSearch(list, extraParams));
   fields.set("mine", saved ? "1" : String(list.mine ?? ""));
   fields.set("returnTo", returnTo);
   return (
-    <form method="post" action={action}>
+    <form method="post" action={action} className="flex flex-wrap items-center gap-2">
       {[...fields].map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={toolbarButton}>
+      <button type="submit" className={toolbarButton} aria-describedby={cut ? "download-limit" : undefined}>
         Download CSV
       </button>
+      {cut ? (
+        // Said before the download, as its file name says it after (issue 43).
+        <p id="download-limit" className="text-sm text-slate-700">
+          The download holds the first {formatCount(DOWNLOAD_LIMIT)} of {formatCount(total)} results. Narrow
+          the search to download them all.
+        </p>
+      ) : null}
     </form>
   );
 }

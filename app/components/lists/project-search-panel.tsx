@@ -8,6 +8,7 @@ import type { AdvancedSearch } from "~/lib/search/advanced-search";
 import type { ListParams } from "~/lib/search/list-params";
 import {
   ALL_SUBTYPES,
+  BIDS_DUE_CHOICES,
   CONSTRUCTION_TYPES,
   type ProjectSearch,
   SECTORS,
@@ -166,7 +167,7 @@ function placeRow(options: ProjectSearchOptions | null, c: Chosen): PanelField[]
   ];
 }
 
-/** The entered dates (each bounds the other) and demolition. */
+/** The entered dates (each bounds the other), the bids due and demolition. */
 function dateRow(c: Chosen): PanelField[] {
   return [
     {
@@ -183,6 +184,7 @@ function dateRow(c: Chosen): PanelField[] {
       min: c.enteredFrom || undefined,
       onValue: c.setEnteredTo,
     },
+    { kind: "select", name: "bidsDue", label: "Bids due", choices: BIDS_DUE_CHOICES },
     {
       kind: "select",
       name: "is_demolition",

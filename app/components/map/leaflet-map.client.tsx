@@ -53,7 +53,9 @@ export default function LeafletMap({
     [center, markers],
   );
   return (
-    <section aria-label={label} className={className}>
+    // `isolate` (plus relative z-0) makes the map its own stacking context: Leaflet's panes (z-index 200-700)
+    // stay inside it and can never be drawn over a dialog, a menu or the phone's navigation (issue 43).
+    <section aria-label={label} className={`relative isolate z-0 ${className}`}>
       <MapContainer
         center={initialCenter}
         zoom={zoom}

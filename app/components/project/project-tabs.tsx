@@ -23,19 +23,22 @@ export function ProjectTabs({
   hrefFor,
   expanded,
   mapSlot,
+  companyLinks = false,
 }: {
   project: Project;
   active: TabId;
   hrefFor: (tab: TabId) => string;
   expanded: boolean;
   mapSlot?: React.ReactNode;
+  /** The member has company search: each contact's company links to its page. */
+  companyLinks?: boolean;
 }) {
   const panels: Record<TabId, React.ReactNode> = {
     overview: <Overview project={project} mapSlot={mapSlot} />,
     bidding: <Bidding project={project} />,
     updates: <Updates project={project} />,
     materials: <Materials project={project} />,
-    contacts: <Contacts project={project} />,
+    contacts: <Contacts project={project} companyLinks={companyLinks} />,
   };
   return (
     <DetailTabs
@@ -140,7 +143,7 @@ function Materials({ project }: { project: Project }) {
   );
 }
 
-function Contacts({ project }: { project: Project }) {
+function Contacts({ project, companyLinks }: { project: Project; companyLinks: boolean }) {
   if (project.contacts.length === 0) return <EmptyTab>No Associated Contacts</EmptyTab>;
   return (
     <DetailTable
@@ -156,7 +159,15 @@ function Contacts({ project }: { project: Project }) {
           </td>
           <td className="px-3 py-2">{c.last_name || "-"}</td>
           <td className="px-3 py-2">{c.title || "-"}</td>
-          <td className="px-3 py-2">{c.company_name || "-"}</td>
+          <td className="px-3 py-2">
+            {c.company_name && c.company_id && companyLinks ? (
+              <AppLink to={`/Companies/${c.company_id}`} className={detailLinkClass}>
+                {c.company_name}
+              </AppLink>
+            ) : (
+              c.company_name || "-"
+            )}
+          </td>
           <td className="px-3 py-2">{c.company_type?.name || "-"}</td>
           <td className="px-3 py-2">
             {c.email ? (

@@ -6,38 +6,60 @@ import { formatMillions } from "~/lib/format/project-format";
 import { pageWindow } from "~/lib/search/list-params";
 import type { ProjectRow } from "../../../contract/projects";
 
-/**
- * Similar Projects, 5 a page. Its own small table: the shared ResultsTable's sort and page links write
- * the list params (page, orderBy, …), which on this screen belong to the search the member came from;
- * here the page is `similarPage` and there is no sorting.
- */
-export function SimilarProjects({
-  rows,
-  total,
-  page,
-  perPage,
-  hrefForProject,
-  hrefForPage,
-}: {
+type ProjectPageProps = {
   rows: ProjectRow[];
   total: number;
   page: number;
   perPage: number;
   hrefForProject: (id: number) => string;
   hrefForPage: (page: number) => string;
-}) {
+};
+
+/**
+ * Similar Projects, 5 a page. Its own small table: the shared ResultsTable's sort and page links write
+ * the list params (page, orderBy, …), which on this screen belong to the search the member came from;
+ * here the page is `similarPage` and there is no sorting.
+ */
+export function SimilarProjects(props: ProjectPageProps) {
+  return (
+    <ProjectPageTable
+      {...props}
+      title="Similar Projects"
+      headingId="similar-heading"
+      pagesLabel="Similar projects"
+      className="hidden lg:block print:hidden"
+    />
+  );
+}
+
+/**
+ * A titled, paged table of projects on a detail screen (a project's similar projects, a contact's projects),
+ * paged by its own parameter through `hrefForPage`, without sorting.
+ */
+export function ProjectPageTable({
+  rows,
+  total,
+  page,
+  perPage,
+  hrefForProject,
+  hrefForPage,
+  title,
+  headingId,
+  pagesLabel,
+  className,
+}: ProjectPageProps & { title: string; headingId: string; pagesLabel: string; className?: string }) {
   const totalPages = Math.ceil(total / perPage);
   const pages = pageWindow(Math.min(page, Math.max(totalPages, 1)), totalPages);
   const th =
     "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 whitespace-nowrap";
   return (
-    <section aria-labelledby="similar-heading" className="hidden lg:block print:hidden">
-      <h2 id="similar-heading" className="mb-2 text-lg font-semibold text-slate-900">
-        Similar Projects
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="mb-2 text-lg font-semibold text-slate-900">
+        {title}
       </h2>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Similar Projects</caption>
+          <caption className="sr-only">{title}</caption>
           <thead className="bg-slate-50">
             <tr>
               {[
@@ -90,7 +112,7 @@ export function SimilarProjects({
         </table>
       </div>
       {pages.length ? (
-        <nav aria-label="Similar projects pages" className="mt-3">
+        <nav aria-label={`${pagesLabel} pages`} className="mt-3">
           <PageLinks
             pages={pages}
             current={page}
@@ -99,7 +121,7 @@ export function SimilarProjects({
               <Link
                 to={hrefForPage(p)}
                 preventScrollReset
-                aria-label={`Similar projects page ${p}`}
+                aria-label={`${pagesLabel} page ${p}`}
                 className="min-w-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-center text-sm text-slate-800 hover:bg-slate-100"
               >
                 {p}

@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useMatches, useNavigate } from "react-router";
 import { lazyPart } from "~/components/lazy-part";
-import { isProfileScreen, screenTitle } from "~/lib/format/screen-titles";
 import { CONTACT_DIALOGS, type ContactDialogName } from "~/lib/pages/contact-us";
 import { dialogFromSearch, hrefWithoutDialog } from "~/lib/platform/dialog-url";
-import { isFreeTrial, isTrialExpired, remainingProjects, trialEndDate } from "~/lib/platform/trial";
+import {
+  isFreeTrial,
+  isTrialExpired,
+  remainingProjects,
+  trialEndDate,
+  trialOverReason,
+} from "~/lib/platform/trial";
 import type { RootData } from "~/root-data";
+import { isProfileScreen, screenTitle } from "~/screen-titles";
 import { preloadInteractiveModal } from "../modal";
 import { Toast } from "../toast";
 import { SubscribeNudge, TrialExpiredDialog } from "../trial-dialogs";
@@ -126,16 +132,21 @@ export function AppShell({
         />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">
+            {/* The nudge and the status banners take their own place in the page, above the screen: they are
+                never drawn over a control (issue 43). */}
+            {trialExpired ? null : <SubscribeNudge show={Boolean(root?.showNudge)} />}
+            <Toast toast={root?.toast} />
             {children}
             {dialog ? (
               <ContactUsDialog key={`${dialog}-${jsDialog?.n ?? 0}`} name={dialog} onClose={closeDialog} />
             ) : null}
-            <Toast toast={root?.toast} />
             {trialExpired ? (
-              <TrialExpiredDialog demoSchedulingUrl={config?.demoSchedulingUrl} />
-            ) : (
-              <SubscribeNudge show={Boolean(root?.showNudge)} />
-            )}
+              <TrialExpiredDialog
+                demoSchedulingUrl={config?.demoSchedulingUrl}
+                reason={trialOverReason(user, today)}
+                endDate={user ? trialEndDate(user) : null}
+              />
+            ) : null}
           </main>
           <Footer
             marketingSiteUrl={config?.marketingSiteUrl}

@@ -48,9 +48,9 @@ export function Footer({
         <nav aria-label="Company">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2">
             <li>
-              <a className={linkClass} href={site("/about-us")}>
+              <AppLink className={linkClass} to="/about-us">
                 About Us
-              </a>
+              </AppLink>
             </li>
             <li>
               {contactHref ? (
@@ -69,19 +69,19 @@ export function Footer({
               </AppLink>
             </li>
             <li>
-              <a className={linkClass} href={site("/news")}>
+              <AppLink className={linkClass} to="/news">
                 News
-              </a>
+              </AppLink>
             </li>
             <li>
-              <a className={linkClass} href={site("/terms-of-service")}>
+              <AppLink className={linkClass} to="/terms-of-service">
                 Terms of Service
-              </a>
+              </AppLink>
             </li>
             <li>
-              <a className={linkClass} href={site("/privacy-policy")}>
+              <AppLink className={linkClass} to="/privacy-policy">
                 Privacy Policy
-              </a>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -15,14 +15,7 @@ export function GuestFrame({
 }) {
   return (
     <div className="flex min-h-full flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
-          <Link to="/Login" className="flex items-center gap-2 text-lg font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            Project Leads
-          </Link>
-        </div>
-      </header>
+      <BrandHeader home="/Login" />
       <main className="flex flex-1 items-start justify-center px-4 py-12">
         <div
           className={`w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm ${cardClassName}`}
@@ -32,5 +25,19 @@ export function GuestFrame({
       </main>
       {after}
     </div>
+  );
+}
+
+/** The bar with the app's name over a page outside the member shell; the name leads `home`. */
+export function BrandHeader({ home, widthClass = "max-w-5xl" }: { home: string; widthClass?: string }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className={`mx-auto flex ${widthClass} items-center px-4 py-3`}>
+        <Link to={home} className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Project Leads
+        </Link>
+      </div>
+    </header>
   );
 }

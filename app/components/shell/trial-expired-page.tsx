@@ -1,5 +1,5 @@
 import { isoDay } from "~/lib/format/dates";
-import type { TrialExpiredBody } from "~/lib/platform/trial";
+import { type TrialExpiredBody, trialOverReason } from "~/lib/platform/trial";
 import type { RootData } from "~/root-data";
 import { TrialExpiredDialog } from "../trial-dialogs";
 import { AppShell } from "./app-shell";
@@ -11,12 +11,11 @@ import { AppShell } from "./app-shell";
  * answer that could not read them) the dialog stands on an empty page.
  */
 export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
-  const heading = <title>Your Free Trial Has Expired... | Project Leads</title>;
+  const reason = trialOverReason(body.shell?.member ?? null, isoDay(new Date()));
   if (!body.shell) {
     return (
       <main id="main" className="min-h-full">
-        {heading}
-        <TrialExpiredDialog demoSchedulingUrl={body.demoSchedulingUrl} />
+        <TrialExpiredDialog demoSchedulingUrl={body.demoSchedulingUrl} reason={reason} />
       </main>
     );
   }
@@ -38,7 +37,7 @@ export function TrialExpiredPage({ body }: { body: TrialExpiredBody }) {
   };
   return (
     <AppShell root={root} sidebarCollapsed={false} today={isoDay(new Date())} blocked>
-      {heading}
+      {null}
     </AppShell>
   );
 }

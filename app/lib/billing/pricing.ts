@@ -4,6 +4,7 @@
  * by the server and the browser; the server side (reading the form, pricing) is pricing.server.ts.
  */
 import { formatEnUs } from "~/lib/format/project-format";
+import { countOf } from "../../../contract/plural";
 
 export const COUNTIES_FAILED = "Unknown error while fetching counties.";
 export const TERMS_REQUIRED = "Please accept the terms of service to continue.";
@@ -113,8 +114,6 @@ export const durationText = (months: number) => (months === 12 ? "1 year" : `${m
 /** 'per year' for 12 months, else 'per 6 months': the total's period on the checkout and the activation. */
 export const perPeriodText = (months: number) => (months === 12 ? "per year" : "per 6 months");
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The coverage line of the plan summary: '1 State', 'N Vertical Markets', 'N Counties'. */
 export function coverageText(
   plan: PlanSummary,
@@ -125,12 +124,13 @@ export function coverageText(
     lines.push(
       plan.coverage_limit === -1
         ? "All States"
-        : plural(Math.max(chosen.states, plan.coverage_limit), "State", "States"),
+        : countOf(Math.max(chosen.states, plan.coverage_limit), "State"),
     );
   }
-  if (plan.coverage_county) lines.push(`${Math.max(chosen.counties, plan.coverage_limit)} Counties`);
+  if (plan.coverage_county)
+    lines.push(countOf(Math.max(chosen.counties, plan.coverage_limit), "County", "Counties"));
   if (plan.coverage_vertical_market) {
-    lines.push(plural(Math.max(chosen.verticals, 1), "Vertical Market", "Vertical Markets"));
+    lines.push(countOf(Math.max(chosen.verticals, 1), "Vertical Market"));
   }
   return lines;
 }

@@ -14,11 +14,12 @@
  * message (status 400, or the API's status) so the dialog shows it with what was typed, or an `error` for
  * the header's forms (save, folder).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiRequestError, GENERIC_API_MESSAGE, upstreamFailureMessage } from "../platform/api.server";
+import { type ErrorBody, errorResponse } from "../platform/invariant";
 import { visiblePath } from "../platform/request-url";
+import { type FormSubmission, readSubmission } from "../platform/submission.server";
 import { DeleteNoteSchema, FolderSchema, NOTE_REQUEST_FAILED, NoteSchema, SaveSchema } from "./forms.server";
 import type { ActionResult } from "./types";
 
@@ -26,35 +27,45 @@ import type { ActionResult } from "./types";
 type ActionAnswer = ReturnType<typeof data<ActionResult>>;
 
 type IntentArgs = {
-  formData: FormData;
+  /** The post, read by the handler's own schema (its branch of the action's discriminated union). */
+  submission: FormSubmission<unknown>;
   intent: string;
   /** The route's entity id, already known to be a positive integer. */
   id: number;
   /** The answer of a success: data for a fetcher (`js` set), else the redirect of Post/Redirect/Get. */
   done: (js: string | undefined) => ActionAnswer;
 };
-export type IntentHandler = (args: IntentArgs) => Promise<ActionAnswer>;
+/** One intent of a detail screen: the schema of its form and what it does with it. */
+export type IntentHandler = {
+  schema: z.ZodObject;
+  run: (args: IntentArgs) => Promise<ActionAnswer>;
+};
 
 /**
- * Reads the posted form and hands it to the handler of its `intent`. An id that cannot exist answers
- * `notFoundMessage` (404), an intent without a handler 'Unknown action.' (400).
+ * Reads the posted form with `readSubmission` (one discriminated union on `intent` built from the handlers'
+ * schemas) and dispatches it once, to the handler of its intent. An id that cannot exist answers `missing` (the
+ * 404 page, as the loader says it); an intent without a handler is readSubmission's 'Unknown action.' (400).
  */
 export async function detailAction(
   request: Request,
   id: number | null,
-  notFoundMessage: string,
+  missing: ErrorBody | (() => Promise<ErrorBody>),
   intents: Record<string, IntentHandler>,
 ): Promise<ActionAnswer> {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  if (!id) return data<ActionResult>({ intent, error: notFoundMessage }, { status: 404 });
+  const branches = Object.entries(intents).map(([name, handler]) =>
+    handler.schema.extend({ intent: z.literal(name) }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]];
+  const submission = await readSubmission(request, z.discriminatedUnion("intent", branches));
+  const intent = String(submission.payload.intent);
+  if (!id) throw errorResponse(typeof missing === "function" ? await missing() : missing);
   const done = (js: string | undefined) => {
     if (js) return data<ActionResult>({ intent, ok: true });
     throw redirect(pageAfterPost(request));
   };
+  // An intent the schema refused (repeated, or none of these): the same 400 as the form helper's, never a throw.
   const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
-  if (!handler) return data<ActionResult>({ intent, error: "Unknown action." }, { status: 400 });
-  return handler({ formData, intent, id, done });
+  if (!handler) throw errorResponse({ message: "Unknown action." }, { status: 400 });
+  return handler.run({ submission, intent, id, done });
 }
 
 /** After a successful post the same page without its dialog (Post/Redirect/Get). */
@@ -101,12 +112,12 @@ export function formIntent<S extends z.ZodType<{ js?: "1" }>>(
   call: (value: z.output<S>, id: number) => Promise<unknown>,
   failureText: (error: unknown, failure: Failure) => string = (_error, failure) => failure.message,
 ): IntentHandler {
-  return async ({ formData, intent, id, done }) => {
-    const submission = parseWithZod(formData, { schema });
+  const run: IntentHandler["run"] = async ({ submission, intent, id, done }) => {
     if (submission.status !== "success")
       return data<ActionResult>({ intent, reply: submission.reply() }, { status: 400 });
+    const value = submission.value as z.output<S>;
     try {
-      const answer = await call(submission.value, id);
+      const answer = await call(value, id);
       if (answer instanceof Refusal)
         return data<ActionResult>(
           { intent, reply: submission.reply({ formErrors: [answer.message] }) },
@@ -120,8 +131,9 @@ export function formIntent<S extends z.ZodType<{ js?: "1" }>>(
         { status: failure.status },
       );
     }
-    return done(submission.value.js);
+    return done(value.js);
   };
+  return { schema: schema as unknown as z.ZodObject, run };
 }
 
 /** The entity's note calls: save one (a new note has no id) and delete one. */
@@ -169,16 +181,15 @@ type SavedStateCalls = {
 export function savedStateIntents(
   calls: SavedStateCalls,
 ): Record<"save" | "unsave" | "folder", IntentHandler> {
-  const handler: IntentHandler = async ({ formData, intent, id, done }) => {
-    const fields = Object.fromEntries(formData);
-    const parsed = intent === "folder" ? FolderSchema.safeParse(fields) : SaveSchema.safeParse(fields);
-    if (!parsed.success) {
+  const run: IntentHandler["run"] = async ({ submission, intent, id, done }) => {
+    if (submission.status !== "success") {
       const error = intent === "folder" ? "Please choose a folder." : "Please try again.";
       return data<ActionResult>({ intent, error }, { status: 400 });
     }
+    const value = submission.value as { tag_id?: number; js?: "1" };
     try {
       if (intent === "folder") {
-        const tagId = "tag_id" in parsed.data ? (parsed.data.tag_id ?? null) : null;
+        const tagId = value.tag_id ?? null;
         await calls.file(id, tagId);
       } else if (intent === "save") {
         await calls.save(id);
@@ -190,7 +201,11 @@ export function savedStateIntents(
       if (!failure) throw error;
       return data<ActionResult>({ intent, error: failure.message }, { status: failure.status });
     }
-    return done(parsed.data.js);
+    return done(value.js);
   };
-  return { save: handler, unsave: handler, folder: handler };
+  return {
+    save: { schema: SaveSchema, run },
+    unsave: { schema: SaveSchema, run },
+    folder: { schema: FolderSchema, run },
+  };
 }

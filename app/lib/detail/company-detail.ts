@@ -18,6 +18,12 @@ import {
 
 export const COMPANY_NOT_FOUND =
   "A company with this ID could not be found. Please try searching for it instead.";
+/** The 404 page of a company that does not exist, with the way back to the list it was opened from. */
+export const companyMissing = (backHref: string) => ({
+  title: "Company not found",
+  message: COMPANY_NOT_FOUND,
+  back: { href: backHref, label: "Back to companies" },
+});
 export const COMPANY_SEARCH_NOT_INCLUDED = "The company search is not part of your subscription.";
 
 /** The website as a link: 'http://' in front when it does not start with http; null when there is none. */

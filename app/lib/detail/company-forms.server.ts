@@ -77,14 +77,17 @@ function withRole(
   refusal: string,
   handler: IntentHandler,
 ) {
-  const guarded: IntentHandler = async (args) => {
-    const me = await currentMember(context);
-    if (!me || !allowed(me.roles))
-      return data<ActionResult>(
-        { intent: args.intent, error: refusal, reply: { status: "error", error: { "": [refusal] } } },
-        { status: 403 },
-      );
-    return handler(args);
+  const guarded: IntentHandler = {
+    schema: handler.schema,
+    run: async (args) => {
+      const me = await currentMember(context);
+      if (!me || !allowed(me.roles))
+        return data<ActionResult>(
+          { intent: args.intent, error: refusal, reply: { status: "error", error: { "": [refusal] } } },
+          { status: 403 },
+        );
+      return handler.run(args);
+    },
   };
   return guarded;
 }

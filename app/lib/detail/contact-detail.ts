@@ -6,7 +6,14 @@ import { CONTACT_ORDER_BY } from "../../../contract/constants";
 import { addressLine } from "../format/format";
 import { CONTACT_SEARCH_FIELDS } from "../search/advanced-search";
 import type { Breadcrumb, NoteDialogState } from "./types";
-import { backToListHref, type CarriedList, carriedList, parseEntityId, readNoteDialog } from "./url-state";
+import {
+  backToListHref,
+  type CarriedList,
+  carriedList,
+  parseEntityId,
+  positiveInt,
+  readNoteDialog,
+} from "./url-state";
 
 export const CONTACT_NOT_FOUND = "A contact with this ID could not be found.";
 
@@ -41,8 +48,8 @@ export function contactBreadcrumb(
 }
 
 /**
- * What the contact URL says about the screen: the project it came from and the open dialog. The contact
- * has one note, so deleting it needs no note id.
+ * What the contact URL says about the screen: the project it came from, the open dialog, and the page of its
+ * projects (`projectsPage`: `page` is the carried list's). The contact has one note, so deleting it needs no note id.
  */
 export function readContactDetailState(searchParams: URLSearchParams) {
   const fromProject = parseEntityId(searchParams.get("fromProject"));
@@ -50,7 +57,8 @@ export function readContactDetailState(searchParams: URLSearchParams) {
   const dialog: NoteDialogState | null = deleting
     ? { kind: "delete-note", noteId: parseEntityId(searchParams.get("noteId")) ?? 0 }
     : readNoteDialog(searchParams);
-  return { fromProject, dialog };
+  const projectsPage = Math.min(positiveInt(searchParams.get("projectsPage")) ?? 1, 10_000);
+  return { fromProject, dialog, projectsPage };
 }
 
 /** The contact's name as a heading: first and last name, else the company, else its id. */

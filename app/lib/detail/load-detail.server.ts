@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ApiRequestError } from "../platform/api.server";
+import { type ErrorBody, errorResponse } from "../platform/invariant";
 import { settle } from "../platform/settle";
 import type { DetailOutcome, Refusal } from "./types";
 
@@ -11,7 +12,8 @@ function isMissingEntity(error: unknown): boolean {
 /**
  * Reads a detail screen's entity and everything the screen shows with it, in one outcome:
  *
- * - `missing`: the route id cannot be an id, or the API does not know it (400, 404, 422);
+ * - no such entity (the route id cannot be an id, or the API does not know it: 400, 404, 422): `missing` is
+ *   thrown as a 404 through `invariantResponse`, the one error page saying it;
  * - `refusal` (`forbidden` or `locked`, as the screen says a 403 on its entity means), with
  *   `refusalMessage(the API's message)`, by default the API's own words;
  * - `found`: what `load` returns.
@@ -26,19 +28,23 @@ export async function loadDetail<E, T extends object, R extends Refusal>({
   load,
   refusal,
   refusalMessage = (apiMessage) => apiMessage,
+  missing,
 }: {
   id: number | null;
+  /** The words of the 404 page for an entity that does not exist ('Project not found', the spec's message). */
+  missing: ErrorBody | (() => Promise<ErrorBody>);
   read: (id: number) => Promise<E>;
   load: (entity: Promise<E>, id: number) => Promise<T>;
   refusal: R;
   refusalMessage?: (apiMessage: string) => string;
 }): Promise<DetailOutcome<T, R>> {
-  if (!id) return { outcome: "missing" };
+  const missingBody = async () => (typeof missing === "function" ? missing() : missing);
+  if (!id) throw errorResponse(await missingBody());
   const entity = read(id);
   const [entityR, loaded] = await Promise.all([settle(entity), settle(load(entity, id))]);
   if (!entityR.ok) {
     const error = entityR.error;
-    if (isMissingEntity(error)) return { outcome: "missing" };
+    if (isMissingEntity(error)) throw errorResponse(await missingBody());
     if (error instanceof ApiRequestError && error.status === 403)
       return { outcome: refusal, message: refusalMessage(error.message) };
     throw error;
@@ -47,7 +53,7 @@ export async function loadDetail<E, T extends object, R extends Refusal>({
   return { outcome: "found", ...loaded.value };
 }
 
-const STATUS = { found: 200, missing: 404, forbidden: 403, locked: 403 } as const;
+const STATUS = { found: 200, forbidden: 403, locked: 403 } as const;
 
 /** A detail screen's loader answer: the outcome with where its 'Back' link leads, under the outcome's status. */
 export function detailData<T extends object, R extends Refusal>(

@@ -43,10 +43,9 @@ export type SavedLink = { tag_id: number | null } | null | undefined;
 export type Refusal = "forbidden" | "locked";
 
 /**
- * What a detail screen's loader found: the entity with what the screen shows (`found`), no such entity
- * (`missing`), or a refusal with the words to say it in.
+ * What a detail screen's loader found: the entity with what the screen shows (`found`), or a refusal with the
+ * words to say it in. No such entity is not an outcome: it is thrown as a 404 (the one error page).
  */
 export type DetailOutcome<T extends object, R extends Refusal = Refusal> =
   | ({ outcome: "found" } & T)
-  | { outcome: "missing" }
   | { outcome: R; message: string };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import ical from "ical-generator";
-import type { NoteNotification } from "../../../contract/calendar";
-import { reminderTitle } from "./calendar";
+import type { NoteNotification, SavedBidDate } from "../../../contract/calendar";
+import { bidTitle, reminderTitle } from "./calendar";
 
 /** Calendar programs poll a subscribed feed; 15 minutes is what they are told (and what caches may keep it). */
 export const FEED_MAX_AGE_SECONDS = 900;
@@ -18,9 +18,16 @@ function nextDay(isoDate: string): Date {
  * The member's note reminders as an RFC 5545 calendar (built by ical-generator): one all-day VEVENT per note,
  * its UID made from the note's id (stable across fetches and address resets, so programs update rather than
  * duplicate), SUMMARY the project id and title, DESCRIPTION the note, URL the project page, DTSTAMP the note's
- * last change. The body depends only on the notes, so its ETag changes only when they do.
+ * last change. The bid dates of the member's saved projects (issue 45) are all-day VEVENTs too: UID from the
+ * project's id, SUMMARY "Bid date: " and the project, URL the project page, DTSTAMP fixed (a moved bid date
+ * changes the body, and so the ETag, by its DTSTART). The body depends only on them, so its ETag changes only when
+ * they do.
  */
-export function calendarFile(notes: readonly NoteNotification[], origin: string): CalendarFile {
+export function calendarFile(
+  notes: readonly NoteNotification[],
+  origin: string,
+  bids: readonly SavedBidDate[] = [],
+): CalendarFile {
   const host = new URL(origin).hostname;
   const calendar = ical({
     name: "Project Leads reminders",
@@ -41,6 +48,17 @@ export function calendarFile(notes: readonly NoteNotification[], origin: string)
       summary: reminderTitle(note.project),
       description: note.note,
       url: `${origin}/Projects/${note.project_id}`,
+    });
+  }
+  for (const bid of bids) {
+    calendar.createEvent({
+      id: `bid-${bid.project_id}@${host}`,
+      allDay: true,
+      start: new Date(`${bid.bidding_date}T00:00:00Z`),
+      end: nextDay(bid.bidding_date),
+      stamp: new Date(`${bid.bidding_date}T00:00:00Z`),
+      summary: bidTitle(bid.project),
+      url: `${origin}/Projects/${bid.project_id}`,
     });
   }
   const body = calendar.toString();

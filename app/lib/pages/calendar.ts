@@ -64,7 +64,11 @@ export function monthWeeks(month: string): (string | null)[][] {
   return weeks;
 }
 
-/** A reminder as the calendar shows it: titled by the project id and the project title, linking to the project. */
-export type CalendarEvent = { id: number; date: string; title: string; href: string };
+/**
+ * A day's entry on the calendar, linking to its project: a note reminder, titled by the project id and title, or
+ * a saved project's bid date, titled "Bid date: " and the same (issue 45). `id` is unique among both kinds.
+ */
+export type CalendarEvent = { id: string; kind: "note" | "bid"; date: string; title: string; href: string };
 
 export const reminderTitle = (project: { id: number; title: string }) => `${project.id} ${project.title}`;
+export const bidTitle = (project: { id: number; title: string }) => `Bid date: ${reminderTitle(project)}`;

@@ -180,3 +180,55 @@ export async function loadContent(
     return result;
   }
 }
+
+/** The company's pages served from the content site (footer links, the terms checkbox), by their slug. */
+export const SITE_PAGES = {
+  "about-us": "About Us",
+  news: "News",
+  "terms-of-service": "Terms of Service",
+  "privacy-policy": "Privacy Policy",
+} as const;
+export type SitePageSlug = keyof typeof SITE_PAGES;
+
+const PAGE_HTML: sanitizeHtml.IOptions = {
+  ...EXCERPT,
+  allowedTags: ["p", "br", "strong", "b", "em", "i", "ul", "ol", "li", "a", "h2", "h3"],
+};
+const PageList = z.array(z.object({ title: Rendered, content: Rendered }));
+export type SitePageResult =
+  | { status: "ok"; title: string; html: string }
+  | { status: "unconfigured" | "down" };
+const pageCache = new LruCache<string, SitePageResult>(10, 5 * 60 * 1000);
+
+/** A page of the content site (WordPress pages, `?slug=`): its title as text and its sanitised HTML. */
+export async function loadSitePage(slug: SitePageSlug, signal?: AbortSignal): Promise<SitePageResult> {
+  const base = contentBase();
+  if (!base) return { status: "unconfigured" };
+  const url = new URL(`wp/v2/pages?slug=${encodeURIComponent(slug)}`, base).href;
+  const cached = pageCache.get(url);
+  if (cached) return cached;
+  try {
+    const bounds = [signal, AbortSignal.timeout(TIMEOUT_MS)].filter((s): s is AbortSignal => s !== undefined);
+    const response = await fetch(url, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.any(bounds),
+      redirect: "error",
+    });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    const page = PageList.parse(await response.json())[0];
+    if (!page) throw new Error("no such page");
+    const result: SitePageResult = {
+      status: "ok",
+      title: plainText(sanitizeTitle(page.title.rendered)) || SITE_PAGES[slug],
+      html: sanitizeHtml(page.content.rendered, PAGE_HTML).trim(),
+    };
+    pageCache.set(url, result);
+    return result;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn(`[content] pages/${slug}: ${(error as Error).name}: ${(error as Error).message}`);
+    const result: SitePageResult = { status: "down" };
+    pageCache.set(url, result, FAILURE_TTL_MS);
+    return result;
+  }
+}

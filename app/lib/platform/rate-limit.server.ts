@@ -24,6 +24,7 @@ import type { RateLimiterStoreAbstract as StoreAbstractType } from "rate-limiter
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import StoreAbstractImpl from "rate-limiter-flexible/lib/RateLimiterStoreAbstract.js";
 import type { RouterContextProvider } from "react-router";
+import { countOf } from "../../../contract/plural";
 import { clientKeyOf } from "./client-address.server";
 import { config } from "./config.server";
 import { requestInfoContext } from "./contexts";
@@ -154,9 +155,9 @@ export function emailKey(email: string) {
 /** "8 seconds", "1 minute", "15 minutes". */
 export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 60) return countOf(seconds, "second");
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return countOf(minutes, "minute");
 }
 
 /** The wait after the n-th counted attempt of an address, in seconds (0: none). */

@@ -61,6 +61,21 @@ export function isTrialExpired(
 }
 
 /**
+ * Why a trial is over: its end date has passed ('expired'), or its reports are used while the date still runs
+ * ('reports-used'). The blocking dialog says which (issue 43): "expired" only for the date.
+ */
+export function trialOverReason(
+  user: TrialFields | null | undefined,
+  today: Date | string,
+): "expired" | "reports-used" {
+  if (!user) return "expired";
+  const end = trialEndDate(user);
+  if (end && end.slice(0, 10) < dayOf(today)) return "expired";
+  const remaining = remainingProjects(user);
+  return remaining !== null && remaining <= 0 ? "reports-used" : "expired";
+}
+
+/**
  * The member as the blocked page's shell shows them (initials, name, the trial's end and reports): no folders, no
  * alerts, no settings, nothing of a project or a contact.
  */
@@ -98,6 +113,15 @@ export type TrialExpiredBody = {
     videoChannelUrl: string;
   } | null;
 };
+
+export const TRIAL_EXPIRED_TITLE = "Your Free Trial Has Expired...";
+export const TRIAL_REPORTS_USED_TITLE = "You Have Used Your Free Trial's Reports";
+
+/** The document title of the trial-over page (the root's `meta` says it): "expired" only for the date. */
+export function trialOverTitle(body: TrialExpiredBody, today: Date | string = new Date()): string {
+  const reason = trialOverReason(body.shell?.member ?? null, today);
+  return `${reason === "expired" ? TRIAL_EXPIRED_TITLE : TRIAL_REPORTS_USED_TITLE} | Project Leads`;
+}
 
 export function isTrialExpiredBody(value: unknown): value is TrialExpiredBody {
   return Boolean(value && typeof value === "object" && (value as TrialExpiredBody).trialExpired === true);

@@ -31,7 +31,11 @@ export function redirectToCanonicalSearch(url: URL, fields: FieldSpecs, read: Re
   const same =
     old === null &&
     names.every(
-      (name) => JSON.stringify(url.searchParams.getAll(name)) === JSON.stringify(readable.getAll(name)),
+      // An empty field reads as no field (the search box's "Bids due: Any time"): no redirect for it alone, which
+      // would cost a slow connection a round trip on every search.
+      (name) =>
+        JSON.stringify(url.searchParams.getAll(name).filter((v) => v !== "")) ===
+        JSON.stringify(readable.getAll(name)),
     );
   if (same) return;
   const next = new URLSearchParams(url.searchParams);

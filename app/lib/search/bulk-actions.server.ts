@@ -1,13 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../../contract/endpoints";
+import { countOf, pluralWord } from "../../../contract/plural";
 import type { ApiClient } from "../platform/api.server";
 import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
 import { PATH_MAX } from "../platform/form-limits";
 import { pageUrl } from "../platform/request-url";
 import { safeRedirectPath } from "../platform/safe-redirect";
+import type { FormSubmission } from "../platform/submission.server";
 
 type SavedKind = "project" | "contact";
 
@@ -25,14 +26,15 @@ const common = {
   returnTo: z.string().max(PATH_MAX).optional().catch(undefined),
   js: z.literal("1").optional(),
 };
-const BulkSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("move"),
-    tag_id: z.coerce.number({ error: "Please select a folder." }).int().positive("Please select a folder."),
-    ...common,
-  }),
-  z.object({ intent: z.literal("remove"), ...common }),
-]);
+const MoveSchema = z.object({
+  intent: z.literal("move"),
+  tag_id: z.coerce.number({ error: "Please select a folder." }).int().positive("Please select a folder."),
+  ...common,
+});
+const RemoveSchema = z.object({ intent: z.literal("remove"), ...common });
+/** Move to folder and Remove selected: the saved lists' schema has them among its intents. */
+export const BULK_POSTS = [MoveSchema, RemoveSchema] as const;
+export type BulkPost = z.output<typeof MoveSchema> | z.output<typeof RemoveSchema>;
 
 const UrlIds = z.array(z.coerce.number().int().positive()).max(100);
 
@@ -67,25 +69,25 @@ async function moveToFolder(api: ApiClient, kind: SavedKind, ids: number[], tagI
 }
 
 const spentText = ({ spent, remaining }: { spent: number; remaining: number }) =>
-  `${spent} report${spent === 1 ? " was" : "s were"} used; ${remaining} ${remaining === 1 ? "is" : "are"} left.`;
+  `${countOf(spent, "report")} ${pluralWord(spent, "was", "were")} used; ${remaining} ${pluralWord(remaining, "is", "are")} left.`;
 
 /**
  * Move to folder / Remove selected, for projects and contacts: the API calls, a flash message, then
  * Post/Redirect/Get (or a small answer for a fetcher, `js=1`, so it can close its dialog).
  */
 export async function bulkAction(
+  submission: FormSubmission<BulkPost>,
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: SavedKind,
 ) {
-  const submission = parseWithZod(await request.formData(), { schema: BulkSchema });
   if (submission.status !== "success") {
     return data({ ok: false, reply: submission.reply() }, { status: 400 });
   }
   const api = context.get(apiContext);
   const value = submission.value;
   const n = value.ids.length;
-  const what = `${n} ${kind}${n === 1 ? " was" : "s were"}`;
+  const what = `${countOf(n, kind)} ${pluralWord(n, "was", "were")}`;
   try {
     if (value.intent === "move") {
       const spent = await moveToFolder(api, kind, value.ids, value.tag_id);

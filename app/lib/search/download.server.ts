@@ -1,14 +1,22 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
 import type { endpoints } from "../../../contract/endpoints";
 import { currentMember } from "../account/member.server";
 import type { UpstreamFailureBody } from "../platform/api.server";
 import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formFailure } from "../platform/form-failure.server";
 import { safeRedirectPath } from "../platform/safe-redirect";
+import { readSubmission } from "../platform/submission.server";
 import { isTrialExpiredBody } from "../platform/trial";
 import { readListParams } from "./list-params";
 
 const NO_DOWNLOAD = "Your subscription does not include downloads.";
+
+/**
+ * The Download CSV post: the list's own parameters (its URL state, read by the list's schema below) and where to
+ * go back. Nothing is refused here: a field that is not text (an empty one, a file) is left out.
+ */
+const DownloadPost = z.record(z.string(), z.unknown());
 
 /** The table's list downloads: a list's parameters in, a CSV file out. */
 type ListDownloadEndpoint =
@@ -33,9 +41,13 @@ export async function downloadList(
     advanced?: (fields: URLSearchParams) => string | undefined;
   },
 ) {
+  const submission = await readSubmission(request, DownloadPost);
+  if (submission.status !== "success") throw data("This form could not be read.", { status: 400 });
+  // The list's parameters are read as its URL reads them (readListParams), repeated keys included.
   const fields = new URLSearchParams();
-  for (const [key, value] of await request.formData())
-    if (typeof value === "string") fields.append(key, value);
+  for (const [key, value] of Object.entries(submission.value))
+    for (const one of Array.isArray(value) ? value : [value])
+      if (typeof one === "string") fields.append(key, one);
   const { page: _page, perPage: _perPage, ...list } = readListParams(fields, options.orderColumns);
   const back = safeRedirectPath(fields.get("returnTo"), options.fallback);
   try {

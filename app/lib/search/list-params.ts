@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "zod";
 import { PER_PAGE } from "../../../contract/constants";
 import { pageUrl } from "../platform/request-url";
@@ -146,4 +147,22 @@ export function readSavedOrSearchList<const C extends readonly [string, ...strin
   const read = readListParams(url.searchParams, orderColumns);
   const list = { ...read, tag: routeTagId ?? read.tag };
   return { url, saved, routeTagId, list, listQuery: { ...list, mine: saved ? 1 : list.mine } };
+}
+
+/**
+ * The address of the last page when `page` lies past it (`?page=99999` of 19,433 matches), else null: a list
+ * shows its last page rather than "No records" under the count (issue 43). Only the page changes.
+ */
+export function lastPageHref(url: URL, page: number, perPage: number, total: number): string | null {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  if (page <= last) return null;
+  const search = new URLSearchParams(url.search);
+  search.set("page", String(last));
+  return `${url.pathname}?${search}`;
+}
+
+/** Throws the redirect to the last page when the URL's page lies past it (lastPageHref). */
+export function redirectPastLastPage(url: URL, list: { page: number; perPage: number }, total: number) {
+  const to = lastPageHref(url, list.page, list.perPage, total);
+  if (to) throw redirect(to);
 }

@@ -2,6 +2,8 @@
  * The advanced project search as URL state (see advanced-search.ts for the rules every list's search follows):
  * `sector=Public&projectType=3&projectType=5&state=TX&county=Travis`.
  */
+
+import { BIDS_DUE_DAYS } from "../../../contract/constants";
 import {
   type AdvancedSearch,
   day,
@@ -29,6 +31,11 @@ export const VALUE_BANDS = [
   { code: "25_100_million", label: "$25M – $100M" },
   { code: "over_100_million", label: "Over $100M" },
 ] as const;
+/** The "Bids due" choices of the simple and the advanced search (`bidsDue`, days from today). */
+export const BIDS_DUE_CHOICES = [
+  { value: "", label: "Any time" },
+  ...BIDS_DUE_DAYS.map((days) => ({ value: days, label: `Next ${days} days` })),
+];
 /** The extra subtype option meaning every subtype of the chosen types. */
 export const ALL_SUBTYPES = "_all";
 
@@ -53,6 +60,7 @@ export const PROJECT_SEARCH_FIELDS = {
   county: { kind: "many", accept: text },
   enterStartDate: { kind: "one", accept: day },
   enterEndDate: { kind: "one", accept: day },
+  bidsDue: { kind: "one", accept: oneOf(BIDS_DUE_DAYS) },
   is_demolition: { kind: "one", accept: oneOf(["Yes", "No"], true) },
   showInactive: { kind: "flag" },
   gc_selected: { kind: "flag" },

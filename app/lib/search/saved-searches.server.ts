@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { SAVED_SEARCH_MAIL } from "../../../contract/constants";
@@ -9,6 +8,7 @@ import { apiContext, memberSessionContext } from "../platform/contexts";
 import { hrefWithoutDialog } from "../platform/dialog-url";
 import { formFailure } from "../platform/form-failure.server";
 import { pageUrl } from "../platform/request-url";
+import type { FormSubmission } from "../platform/submission.server";
 
 /** The lists that keep saved searches, with their calls. */
 const KINDS = {
@@ -30,16 +30,8 @@ const KINDS = {
 } as const;
 export type SavedSearchKind = keyof typeof KINDS;
 
-const SAVED_SEARCH_INTENTS = ["save-search", "delete-search", "search-mail"] as const;
-
 /** The words of each e-mail choice of a saved project search, as the dialogs and the toast say them. */
 export const SEARCH_MAIL_LABELS = { off: "Off", daily: "Daily", weekly: "Weekly" } as const;
-
-/** Whether a list page's form post is one of the saved-search dialogs' (read from a copy of the request). */
-export async function isSavedSearchPost(request: Request): Promise<boolean> {
-  const intent = (await request.clone().formData()).get("intent");
-  return (SAVED_SEARCH_INTENTS as readonly unknown[]).includes(intent);
-}
 
 const SaveSchema = z.object({
   intent: z.literal("save-search"),
@@ -57,7 +49,12 @@ const MailSchema = z.object({
   id: z.coerce.number().int().positive(),
   mail_frequency: z.enum(SAVED_SEARCH_MAIL, { error: "Please choose Off, Daily or Weekly." }),
 });
-const Schema = z.discriminatedUnion("intent", [SaveSchema, DeleteSchema, MailSchema]);
+/** The saved-search dialogs' posts: the list route's schema has them among its intents. */
+export const SAVED_SEARCH_POSTS = [SaveSchema, DeleteSchema, MailSchema] as const;
+export type SavedSearchPost =
+  | z.output<typeof SaveSchema>
+  | z.output<typeof DeleteSchema>
+  | z.output<typeof MailSchema>;
 
 /** The member's saved searches of a list, or null when they cannot be read (only logged: no member message). */
 export async function savedSearchesOrNull(
@@ -80,11 +77,11 @@ export async function savedSearchesOrNull(
  * dialog with the name typed and the reason.
  */
 export async function savedSearchAction(
+  submission: FormSubmission<SavedSearchPost>,
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: SavedSearchKind,
 ) {
-  const submission = parseWithZod(await request.formData(), { schema: Schema });
   if (submission.status !== "success") return data({ savedSearch: submission.reply() }, { status: 400 });
   const url = pageUrl(request);
   const session = context.get(memberSessionContext);

@@ -1,6 +1,6 @@
 /** Reading a project list's parameters: the common list parameters and the advanced project search. */
 import { z } from "zod";
-import { PROJECT_ORDER_BY } from "../../../contract/constants";
+import { BIDS_DUE_DAYS, PROJECT_ORDER_BY } from "../../../contract/constants";
 import { many, text, truthy } from "../../params";
 import { listInput, listParamsSchema } from "../list-params";
 
@@ -35,7 +35,8 @@ export const VALUE_BANDS: Record<string, [number, number]> = {
 /**
  * The advanced project search: sector, bid stages, project types with their subtypes and brands, materials,
  * construction types, a company on the project, the unit range, estimated-value bands compared by `operator`
- * ("<", "=" or ">"), one project id, city, states, counties, the bid date and the entered-date range, researchers,
+ * ("<", "=" or ">"), one project id, city, states, counties, the bid date (from a date, or due within `bidsDue` days)
+ * and the entered-date range, researchers,
  * inactive projects included, demolition, a general contractor already on the project (gc_selected). A bad value leaves its filter out.
  */
 const ProjectAdvanced = z.object({
@@ -56,6 +57,12 @@ const ProjectAdvanced = z.object({
   state: manyValues,
   county: manyValues,
   bidDate: date,
+  /** Bids due within the next 7, 30 or 90 days, today included (issue 45). */
+  bidsDue: z
+    .preprocess((v) => (typeof v === "number" ? String(v) : v), z.enum(BIDS_DUE_DAYS))
+    .transform(Number)
+    .optional()
+    .catch(undefined),
   enterStartDate: date,
   enterEndDate: date,
   researcher: manyValues,

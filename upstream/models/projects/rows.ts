@@ -16,6 +16,7 @@ interface BaseRow {
   stage_id: number | null;
   stage_name: string | null;
   minimum_value: number | null;
+  bidding_date: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -36,7 +37,6 @@ interface DetailRow extends BaseRow {
   start_date_notes: string | null;
   end_date: string | null;
   end_date_notes: string | null;
-  bidding_date: string | null;
   bidding_information: string | null;
   update_notes: string | null;
 }
@@ -48,7 +48,7 @@ interface LinkRow {
 }
 
 const ROW_COLUMNS = `p.id, p.title, p.address1, p.city, p.state, p.zip, p.construction_type, p.stage_id, s.name AS stage_name,
-  p.minimum_value, p.created_at, p.updated_at`;
+  p.minimum_value, p.bidding_date, p.created_at, p.updated_at`;
 
 /** Statements with an `IN (?, …)` list, prepared once per list length. */
 function inStatements<R>(db: Db, sql: (marks: string) => string) {
@@ -131,6 +131,7 @@ function toRow(r: BaseRow, deco: ProjectDecorations): ProjectRow {
     minimum_value: r.minimum_value,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    bidding_date: r.bidding_date,
     tag: tag ? [tag] : [],
     user: deco.link(r.id),
     opened: deco.opened(r.id),
@@ -148,7 +149,7 @@ export function projectRows(db: Db) {
   const detail = db.prepare<[number], DetailRow>(
     `SELECT ${ROW_COLUMNS}, p.address2, p.county, p.lat, p.lng, p.sector, p.renovation_includes_addition, p.min_unit, p.max_unit,
        p.details, p.is_demolition, p.negotiated_work, p.start_date, p.start_date_notes, p.end_date, p.end_date_notes,
-       p.bidding_date, p.bidding_information, p.update_notes
+       p.bidding_information, p.update_notes
      FROM projects p LEFT JOIN stages s ON s.id = p.stage_id WHERE p.id = ?`,
   );
   const subtypes = db.prepare<[number], { id: number; name: string }>(
@@ -171,6 +172,7 @@ export function projectRows(db: Db) {
       first_name: string | null;
       last_name: string | null;
       title: string | null;
+      company_id: number | null;
       company_name: string | null;
       company_type_id: number | null;
       company_type_name: string | null;
@@ -178,7 +180,7 @@ export function projectRows(db: Db) {
       phone: string | null;
     }
   >(
-    `SELECT c.id, c.first_name, c.last_name, c.title, co.name AS company_name, ct.id AS company_type_id, ct.name AS company_type_name,
+    `SELECT c.id, c.first_name, c.last_name, c.title, co.id AS company_id, co.name AS company_name, ct.id AS company_type_id, ct.name AS company_type_name,
        c.email, c.phone
      FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id
      LEFT JOIN companies co ON co.id = c.company_id
@@ -234,6 +236,7 @@ export function projectRows(db: Db) {
         first_name: c.first_name,
         last_name: c.last_name,
         title: c.title,
+        company_id: c.company_id,
         company_name: c.company_name,
         company_type:
           c.company_type_id !== null && c.company_type_name !== null

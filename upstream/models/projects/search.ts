@@ -37,7 +37,7 @@ export function projectMatchExpression(query: string): string | null {
 type AddCondition = (sql: string, ...values: unknown[]) => void;
 
 /** A filter family: reads its fields of the advanced search and adds the conditions they ask for. */
-type Filter = (a: ProjectAdvanced, add: AddCondition, db: Db) => void;
+type Filter = (a: ProjectAdvanced, add: AddCondition, db: Db, today: string) => void;
 
 /** Projects linked through `table` (project_id, `column`) to any of the ids. */
 const linkedTo = (table: string, column: string, ids: number[], add: AddCondition) => {
@@ -125,9 +125,10 @@ const place: Filter = (a, add, db) => {
   oneOf("p.county", counties, add);
 };
 
-/** Bidding from a date; entered within a date range (the end date included). */
-const dates: Filter = (a, add) => {
+/** Bidding from a date, or due within the next `bidsDue` days (today included); entered within a date range. */
+const dates: Filter = (a, add, _db, today) => {
   if (a.bidDate) add("p.bidding_date >= ?", a.bidDate);
+  if (a.bidsDue) add("p.bidding_date BETWEEN ? AND date(?, ?)", today, today, `+${a.bidsDue} days`);
   if (a.enterStartDate) add("p.created_at >= ?", a.enterStartDate);
   if (a.enterEndDate) add("p.created_at < date(?, '+1 day')", a.enterEndDate);
 };
@@ -183,6 +184,8 @@ const ORDER_EXPRESSION: Record<(typeof PROJECT_ORDER_BY)[number], string> = {
   created_at: "p.created_at",
   updated_at: "p.updated_at",
   tag: "tg.name",
+  // Projects without a bid date come last both ways (the first key sorts false before true).
+  bidding_date: "p.bidding_date IS NULL, p.bidding_date",
 };
 
 /** Sort columns that have their own index on projects: a keyword search can walk them and stop early. */
@@ -219,6 +222,8 @@ export function buildProjectQuery(
   userId: number,
   p: ProjectListParams,
   openable: SqlCondition,
+  /** The API clock's day (YYYY-MM-DD, UTC): where `bidsDue` counts from. */
+  today: string = new Date().toISOString().slice(0, 10),
 ): BuiltProjectQuery {
   const { mine, joins, joinParams, where, params } = savedLinkJoins(
     { table: "user_projects", alias: "up", on: "up.project_id = p.id" },
@@ -236,7 +241,7 @@ export function buildProjectQuery(
     where.push(sql);
     params.push(...values);
   };
-  for (const filter of FILTERS) filter(a, add, db);
+  for (const filter of FILTERS) filter(a, add, db, today);
   // Only projects the member may open (decision 104): their coverage and what they saved, a trial's own rule.
   if (openable.sql !== "1") add(openable.sql, ...openable.values);
 
