@@ -22,7 +22,16 @@ type Reader = (params: URLSearchParams) => AdvancedSearch;
  * form sent without JavaScript (every field, empty ones included) on the short URL of the fields it set. The
  * list's own parameters (keyword, sort, page size) are kept.
  */
-export function redirectToCanonicalSearch(url: URL, fields: FieldSpecs, read: Reader) {
+export function redirectToCanonicalSearch(
+  url: URL,
+  fields: FieldSpecs,
+  read: Reader,
+  /**
+   * Fields the list's search box sends with every keyword search (the projects' "Bids due"): empty, they read as
+   * no field without a redirect, which would cost a slow connection a round trip on every search.
+   */
+  searchBoxFields: readonly string[] = [],
+) {
   const old = url.searchParams.get("advanced");
   const source =
     old === null ? url.searchParams : (readableFromOldAdvanced(fields, old) ?? new URLSearchParams());
@@ -31,11 +40,10 @@ export function redirectToCanonicalSearch(url: URL, fields: FieldSpecs, read: Re
   const same =
     old === null &&
     names.every(
-      // An empty field reads as no field (the search box's "Bids due: Any time"): no redirect for it alone, which
-      // would cost a slow connection a round trip on every search.
       (name) =>
-        JSON.stringify(url.searchParams.getAll(name).filter((v) => v !== "")) ===
-        JSON.stringify(readable.getAll(name)),
+        JSON.stringify(
+          url.searchParams.getAll(name).filter((v) => v !== "" || !searchBoxFields.includes(name)),
+        ) === JSON.stringify(readable.getAll(name)),
     );
   if (same) return;
   const next = new URLSearchParams(url.searchParams);

@@ -46,7 +46,7 @@ type ProjectSearchPanelData = {
 
 /** The canonical URL of a project search (see advanced-search.server.ts). */
 export function redirectToCanonicalProjectSearch(url: URL) {
-  redirectToCanonicalSearch(url, PROJECT_SEARCH_FIELDS, readProjectSearch);
+  redirectToCanonicalSearch(url, PROJECT_SEARCH_FIELDS, readProjectSearch, ["bidsDue"]);
 }
 
 /**
