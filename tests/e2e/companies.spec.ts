@@ -250,6 +250,10 @@ test.describe("company detail", () => {
     );
     await confirm.getByRole("button", { name: "Yes!" }).click();
     await expect(page.getByRole("button", { name: "Yes!" })).toHaveCount(0);
+    // The merge says what was merged into what (issue 43), in a banner that leaves the page usable.
+    const merged = page.getByRole("status").filter({ hasText: "Companies merged" });
+    await expect(merged).toBeVisible();
+    await expect(merged).toContainText(`${own.dupName} was merged into ${own.name}`);
     await expect(page.getByText("No duplicates found")).toBeVisible();
     // By its name, which is this test's own: SQLite hands a deleted last id to the next company inserted, and
     // the other worker may insert one at once.

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { MAX_COMPANY_LOCATIONS, mayEditCompanies, mayMergeCompanies } from "../../../contract/constants";
 import { endpoints } from "../../../contract/endpoints";
 import { currentMember } from "../account/member.server";
-import { apiContext } from "../platform/contexts";
+import { apiContext, memberSessionContext } from "../platform/contexts";
 import { formIntent, type IntentHandler } from "./actions.server";
 import { js } from "./forms.server";
 import type { ActionResult } from "./types";
@@ -108,9 +108,24 @@ export function companyIntents(context: Readonly<RouterContextProvider>) {
       context,
       mayMergeCompanies,
       NO_MERGE_RIGHT,
-      formIntent(MergeSchema, (v, id) =>
-        api.call(endpoints.mergeCompany, { params: { id }, body: { mergeWithId: v.mergeWithId } }),
-      ),
+      formIntent(MergeSchema, async (v, id) => {
+        // The duplicate's name, read before it is merged away, for the confirmation of what was merged.
+        // A name that cannot be read does not hold the merge up.
+        const duplicateName = await api.call(endpoints.company, { params: { id: v.mergeWithId } }).then(
+          (answer) => answer.data.name,
+          () => `Company ${v.mergeWithId}`,
+        );
+        const merged = await api.call(endpoints.mergeCompany, {
+          params: { id },
+          body: { mergeWithId: v.mergeWithId },
+        });
+        context.get(memberSessionContext).flashToast({
+          title: "Companies merged",
+          description: `${duplicateName} was merged into ${merged.data.name}: its people, locations and projects are now this company's.`,
+          autoClose: true,
+          banner: true,
+        });
+      }),
     ),
   };
 }
