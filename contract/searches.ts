@@ -25,6 +25,8 @@ export type SavedSearch = z.infer<typeof SavedSearch>;
 export const SavedSearchListAnswer = dataEnvelope(z.array(SavedSearch));
 
 /** POST Users/Me/Saved…Searches. */
+/** The 409 of a save whose name is in use in that list: the member is asked whether to replace it. */
+export const SAVED_SEARCH_NAME_TAKEN = "A saved search with this name already exists.";
 export const SaveSearchRequest = z.object({
   name: z
     .string()
@@ -34,6 +36,12 @@ export const SaveSearchRequest = z.object({
   search: z.string().min(2).max(SAVED_SEARCH_TEXT_MAX),
   /** Project searches only: mail the new matches daily or weekly (default "off"). */
   mail_frequency: SavedSearchMailFrequency.optional(),
+  /**
+   * Names are unique per member and list (case and outer spaces ignored): a name in use answers 409 with
+   * SAVED_SEARCH_NAME_TAKEN, unless `replace` is true, when the saved search of that name takes this search
+   * (and this mail choice) under its id.
+   */
+  replace: z.boolean().optional(),
 });
 
 /** PUT Users/Me/SavedSearches/{id}: how often a saved project search mails its new matches. */

@@ -196,6 +196,31 @@ test.describe("advanced project search", () => {
     expect(new Set(rows.map((r) => r.State))).toEqual(new Set(["TX"]));
   });
 
+  test("a name already saved asks whether to replace that search; Replace keeps one search of that name", async ({
+    page,
+  }) => {
+    const name = `Replace me ${test.info().project.name} ${Date.now()}`;
+    const saveAs = async (sector: string) => {
+      await page.goto(`/Projects?panel=1&sector=${sector}&dialog=save-search`);
+      const save = page.getByRole("dialog", { name: "Save Search" });
+      await expectDialogOpen(save);
+      await save.getByLabel("Name").fill(name);
+      await save.getByRole("button", { name: "Save" }).click();
+      return save;
+    };
+    await login(page, "member@example.com");
+    await expect(await saveAs("Public")).toHaveCount(0);
+    const save = await saveAs("Private");
+    await expect(save.getByText("You already have a saved search with this name.")).toBeVisible();
+    await expect(save.getByLabel("Name")).toHaveValue(name);
+    await save.getByRole("button", { name: "Replace" }).click();
+    await expect(save).toHaveCount(0);
+    await expect(page.getByText(`The search '${name}' was replaced.`)).toBeVisible();
+    expect(query<{ search: string }>("SELECT search FROM saved_searches WHERE name = ?", name)).toEqual([
+      { search: JSON.stringify({ sector: "Private" }) },
+    ]);
+  });
+
   test("an empty name is refused and the dialog stays open", async ({ page }) => {
     await loginTo(page, "/Projects?panel=1&sector=Private&dialog=save-search", "member@example.com");
     const save = page.getByRole("dialog", { name: "Save Search" });

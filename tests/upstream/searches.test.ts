@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CountiesAnswer, SavedSearchAnswer, SavedSearchListAnswer } from "../../contract/searches";
+import {
+  CountiesAnswer,
+  SAVED_SEARCH_NAME_TAKEN,
+  SavedSearchAnswer,
+  SavedSearchListAnswer,
+} from "../../contract/searches";
 import { testApi } from "./helpers";
 
 let t: ReturnType<typeof testApi>;
@@ -57,6 +62,30 @@ describe.each([
     expect((await t.call("DELETE", `${path}/${data.id}`, undefined, basic)).status).toBe(404);
     const mine = SavedSearchListAnswer.parse((await t.call("GET", path, undefined, member)).body).data;
     expect(mine.map((s) => s.id)).toContain(data.id);
+  });
+
+  it("keeps names unique per list: a name in use answers 409 until the save asks to replace it", async () => {
+    const first = JSON.stringify({ query: "school" });
+    const second = JSON.stringify({ query: "clinic" });
+    const name = `Unique ${Date.now()}`;
+    const { data: saved } = SavedSearchAnswer.parse(
+      (await t.call("POST", path, { name, search: first }, member)).body,
+    );
+    // The same name, whatever its case and outer spaces, is in use; another member may use it.
+    const taken = await t.call("POST", path, { name: ` ${name.toUpperCase()} `, search: second }, member);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ message: SAVED_SEARCH_NAME_TAKEN });
+    expect((await t.call("POST", path, { name, search: second }, basic)).status).toBe(201);
+    const replaced = await t.call("POST", path, { name, search: second, replace: true }, member);
+    expect(replaced.status).toBe(200);
+    expect(SavedSearchAnswer.parse(replaced.body).data).toMatchObject({ id: saved.id, name, search: second });
+    const list = SavedSearchListAnswer.parse((await t.call("GET", path, undefined, member)).body).data;
+    expect(list.filter((s) => s.name.toLowerCase() === name.toLowerCase())).toEqual([
+      expect.objectContaining({ id: saved.id, search: second }),
+    ]);
+    // `replace` with a name not in use saves a new search.
+    const fresh = await t.call("POST", path, { name: `${name} 2`, search: first, replace: true }, member);
+    expect(fresh.status).toBe(201);
   });
 
   it("refuses a missing name, an over-long name and a search that is not a JSON object", async () => {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { endpoints } from "../../contract/endpoints";
 import {
   CountiesQuery,
+  SAVED_SEARCH_NAME_TAKEN,
   SAVED_SEARCHES_MAX,
   type SavedSearch,
   SaveSearchRequest,
@@ -44,6 +45,14 @@ export function searchRoutes(deps: Deps) {
     `UPDATE saved_searches SET mail_since = CASE WHEN mail_frequency = 'off' AND ? <> 'off' THEN ? ELSE mail_since END,
        mail_frequency = ? WHERE id = ?`,
   );
+  const named = db.prepare<[number, Kind, string], SavedSearch>(
+    `SELECT id, name, search, mail_frequency FROM saved_searches
+     WHERE user_id = ? AND kind = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1`,
+  );
+  // A replaced search keeps its id; its new matches are counted from now when it mails.
+  const replaceSearch = db.prepare<[string, string, string, string | null, number]>(
+    "UPDATE saved_searches SET name = ?, search = ?, mail_frequency = ?, mail_since = ? WHERE id = ?",
+  );
   const remove = db.prepare("DELETE FROM saved_searches WHERE id = ?");
   const countiesOf = db.prepare<[string], { id: number; name: string; state: string }>(
     "SELECT id, name, state_abbr AS state FROM counties WHERE state_abbr IN (SELECT value FROM json_each(?)) ORDER BY state_abbr, name",
@@ -74,16 +83,25 @@ export function searchRoutes(deps: Deps) {
         throw new ApiError(422, PROJECT_SEARCHES_ONLY, { mail_frequency: [PROJECT_SEARCHES_ONLY] });
       const userId = c.get("userId");
       const saved = writeTransaction(db, () => {
+        const now = deps.now().toISOString();
+        const existing = named.get(userId, kind, body.name);
+        if (existing && !body.replace)
+          throw new ApiError(409, SAVED_SEARCH_NAME_TAKEN, { name: [SAVED_SEARCH_NAME_TAKEN] });
+        if (existing) {
+          replaceSearch.run(body.name, body.search, mail, mail === "off" ? null : now, existing.id);
+          return { search: own.get(existing.id, userId, kind)!, replaced: true };
+        }
         if (countOf.get(userId, kind)! >= SAVED_SEARCHES_MAX)
           throw new ApiError(422, TOO_MANY_SAVED_SEARCHES);
-        const now = deps.now().toISOString();
         const id = Number(
           insert.run(userId, kind, body.name, body.search, now, mail, mail === "off" ? null : now)
             .lastInsertRowid,
         );
-        return own.get(id, userId, kind)!;
+        return { search: own.get(id, userId, kind)!, replaced: false };
       })();
-      return c.json({ data: saved, message: "The search was saved." }, 201);
+      return saved.replaced
+        ? c.json({ data: saved.search, message: "The saved search was replaced." })
+        : c.json({ data: saved.search, message: "The search was saved." }, 201);
     });
 
     app.on(remove_.method, remove_.route, auth, (c) => {

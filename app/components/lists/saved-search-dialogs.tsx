@@ -7,9 +7,16 @@ import {
 } from "@conform-to/react";
 import { Form, Link, useLocation } from "react-router";
 import { AutoCloseAlert, ConfirmDialog } from "~/components/detail/dialog-form";
-import { CancelButton, ErrorList, SubmitButton, useIsSubmitting } from "~/components/forms";
+import {
+  buttonSecondaryClass,
+  CancelButton,
+  ErrorList,
+  SubmitButton,
+  useIsSubmitting,
+} from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { hrefWithDialog, hrefWithoutDialog } from "~/lib/platform/dialog-url";
+import { SAVED_SEARCH_NAME_IN_USE } from "~/lib/search/saved-search-names";
 
 const SAVE_FORM_ID = "save-search";
 
@@ -44,6 +51,7 @@ export function SaveSearchDialog({
   const closeHref = hrefWithoutDialog(location);
   const [form, fields] = useForm({ id: SAVE_FORM_ID, lastResult, shouldRevalidate: "onInput" });
   const pending = useIsSubmitting(`${location.pathname}${location.search}`);
+  const nameInUse = fields.name.errors?.includes(SAVED_SEARCH_NAME_IN_USE) ?? false;
   return (
     <Modal open={open} title="Save Search" closeHref={closeHref} size="sm">
       <Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)}>
@@ -87,9 +95,15 @@ export function SaveSearchDialog({
             </p>
           </>
         ) : null}
-        <div className="mt-6 flex justify-end gap-2">
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
           <CancelButton closeHref={closeHref} />
+          {/* Save stays first: Enter in the name field never replaces a search. */}
           <SubmitButton pending={pending}>Save</SubmitButton>
+          {nameInUse ? (
+            <button type="submit" name="replace" value="1" className={buttonSecondaryClass}>
+              Replace
+            </button>
+          ) : null}
         </div>
       </Form>
     </Modal>

@@ -9,6 +9,7 @@ import { hrefWithoutDialog } from "../platform/dialog-url";
 import { formFailure } from "../platform/form-failure.server";
 import { pageUrl } from "../platform/request-url";
 import type { FormSubmission } from "../platform/submission.server";
+import { SAVED_SEARCH_NAME_IN_USE } from "./saved-search-names";
 
 /** The lists that keep saved searches, with their calls. */
 const KINDS = {
@@ -42,6 +43,8 @@ const SaveSchema = z.object({
     .max(SAVED_SEARCH_NAME_MAX, `The name may not be longer than ${SAVED_SEARCH_NAME_MAX} characters.`),
   search: z.string().max(8000),
   mail_frequency: z.enum(SAVED_SEARCH_MAIL).optional(),
+  /** 'Replace', once the name was found in use: the saved search of that name takes this search. */
+  replace: z.literal("1").optional(),
 });
 const DeleteSchema = z.object({ intent: z.literal("delete-search"), id: z.coerce.number().int().positive() });
 const MailSchema = z.object({
@@ -91,12 +94,29 @@ export async function savedSearchAction(
     if (value.intent === "save-search") {
       // Only a project search mails its new matches; the other lists' dialogs have no such field.
       const mail = kind === "project" ? (value.mail_frequency ?? "off") : "off";
-      await api.call(KINDS[kind].save, {
-        body: { name: value.name, search: value.search, ...(mail !== "off" ? { mail_frequency: mail } : {}) },
-      });
+      const replace = value.replace === "1";
+      try {
+        await api.call(KINDS[kind].save, {
+          body: {
+            name: value.name,
+            search: value.search,
+            ...(mail !== "off" ? { mail_frequency: mail } : {}),
+            ...(replace ? { replace: true } : {}),
+          },
+        });
+      } catch (error) {
+        // A name in use: the dialog asks whether to replace that search (its Replace button), the name kept.
+        if (formFailure(error)?.status !== 409) throw error;
+        return data(
+          { savedSearch: submission.reply({ fieldErrors: { name: [SAVED_SEARCH_NAME_IN_USE] } }) },
+          { status: 409 },
+        );
+      }
       session.flashToast({
         title: "Saved",
-        description: `The search '${value.name}' was saved.`,
+        description: replace
+          ? `The search '${value.name}' was replaced.`
+          : `The search '${value.name}' was saved.`,
         autoClose: true,
       });
       return redirect(hrefWithoutDialog(url));
