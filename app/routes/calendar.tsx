@@ -6,7 +6,7 @@ import { CardSection } from "~/components/card-section";
 import { buttonSecondaryClass, FormAlert, SubmitButton, useIsSubmitting } from "~/components/forms";
 import { useHydrated } from "~/components/hydrated";
 import { ResultDialog } from "~/components/result-dialog";
-import { isoDay } from "~/lib/format/dates";
+import { currentMember } from "~/lib/account/member.server";
 import {
   bidTitle,
   type CalendarEvent,
@@ -15,6 +15,7 @@ import {
   monthTitle,
   reminderTitle,
   shiftMonth,
+  todayIn,
 } from "~/lib/pages/calendar";
 import { apiContext, memberSessionContext } from "~/lib/platform/contexts";
 import { formFailure } from "~/lib/platform/form-failure.server";
@@ -32,7 +33,8 @@ const ADDRESS_RESET =
 /** The month of `?month=YYYY-MM` (this month when absent or not a month), its reminders and the feed address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = pageUrl(request);
-  const today = isoDay(new Date());
+  const member = await currentMember(context);
+  const today = todayIn(member?.settings.time_zone);
   const month = monthParam(url.searchParams.get("month"), monthOf(today));
   const api = context.get(apiContext);
   const [reminders, feed] = await Promise.all([
@@ -58,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     month,
     today: monthOf(today),
+    /** Marked on the server's month table (FullCalendar marks the browser's own today). */
+    day: today,
     events,
     error: reminders.error ?? null,
     feedUrl: `${publicOrigin(request)}/Calendar/${feed.hash}/Ical`,
@@ -90,7 +94,7 @@ const navLinkClass =
   "inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50";
 
 export default function Calendar({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, today, events, error, feedUrl } = loaderData;
+  const { month, today, day, events, error, feedUrl } = loaderData;
   const title = monthTitle(month);
   const href = (m: string) => `/Calendar?month=${m}`;
   return (
@@ -124,7 +128,7 @@ export default function Calendar({ loaderData, actionData }: Route.ComponentProp
             </Link>
           </nav>
         </div>
-        <MonthCalendar month={month} title={title} events={events} />
+        <MonthCalendar month={month} title={title} events={events} today={day} />
         {events.length === 0 ? (
           <p className="text-sm text-slate-600">No reminders or bid dates in {title}.</p>
         ) : null}

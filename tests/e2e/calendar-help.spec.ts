@@ -109,6 +109,34 @@ test.describe("calendar", () => {
     await expect(page).toHaveURL(new RegExp(`/Projects/${p.id}$`));
   });
 
+  test("without JavaScript the month is only its real weeks, with today marked", async ({ page }) => {
+    test.skip(
+      !jsDisabled(test.info()),
+      "with JavaScript the month is FullCalendar's grid, which marks today",
+    );
+    await loginTo(page, "/Calendar", "member@example.com");
+    const zone = query<{ tz: string | null }>(
+      "SELECT time_zone AS tz FROM users WHERE email = 'member@example.com'",
+    )[0].tz;
+    const today = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone || "America/Chicago",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date());
+    const table = page.getByRole("table", { name: /^Reminders in / });
+    await expect(table).toBeVisible();
+    // Every week row holds at least one day of the month: none is empty above or below.
+    const [y, m] = today.split("-").map(Number);
+    const lead = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
+    const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    await expect(table.locator("tbody tr")).toHaveCount(Math.ceil((lead + days) / 7));
+    const marked = table.locator('td[aria-current="date"]');
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toBeVisible();
+    await expect(marked).toContainText(`Today, ${Number(today.slice(8))}`);
+  });
+
   test("Today and Previous month move through the months by URL", { tag: "@late-script" }, async ({
     page,
   }) => {

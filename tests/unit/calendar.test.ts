@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthParam, monthTitle, monthWeeks, shiftMonth } from "../../app/lib/pages/calendar";
+import { monthParam, monthTitle, monthWeeks, shiftMonth, todayIn } from "../../app/lib/pages/calendar";
 
 describe("calendar months", () => {
   it("reads ?month= as YYYY-MM, else the fallback", () => {
@@ -15,9 +15,9 @@ describe("calendar months", () => {
     expect(monthTitle("2026-12")).toBe("December 2026");
   });
 
-  it("lays out six Sunday-first weeks with only the month's own days", () => {
+  it("lays out the Sunday-first weeks that hold the month's days, and only those", () => {
     const weeks = monthWeeks("2026-12"); // 1 December 2026 is a Tuesday
-    expect(weeks).toHaveLength(6);
+    expect(weeks).toHaveLength(5);
     expect(weeks[0]).toEqual([
       null,
       null,
@@ -29,6 +29,19 @@ describe("calendar months", () => {
     ]);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
     expect(weeks[4][4]).toBe("2026-12-31");
-    expect(weeks[5].every((d) => d === null)).toBe(true);
+    // February 2026 starts on a Sunday: four weeks; August 2026 starts on a Saturday: six.
+    expect(monthWeeks("2026-02")).toHaveLength(4);
+    expect(monthWeeks("2026-08")).toHaveLength(6);
+    for (const month of ["2026-02", "2026-08", "2026-12", "2027-01"])
+      for (const week of monthWeeks(month)) expect(week.some(Boolean)).toBe(true);
+  });
+
+  it("knows today in the member's time zone (the service's default without one)", () => {
+    const lateEvening = new Date("2026-12-02T03:00:00Z"); // 9 pm on 1 December in Chicago
+    expect(todayIn("America/Chicago", lateEvening)).toBe("2026-12-01");
+    expect(todayIn("America/New_York", lateEvening)).toBe("2026-12-01");
+    expect(todayIn("Europe/Paris", lateEvening)).toBe("2026-12-02");
+    expect(todayIn(null, lateEvening)).toBe("2026-12-01");
+    expect(todayIn("Not/AZone", lateEvening)).toBe("2026-12-01");
   });
 });

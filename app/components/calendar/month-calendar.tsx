@@ -14,11 +14,12 @@ const BID_CLASS = "bg-amber-100 text-amber-950 ring-1 ring-amber-400 hover:bg-am
 /** The small breakpoint: below it the month is an agenda list, at and above it the grid. */
 const WIDE = "(min-width: 640px)";
 
-/** A month (YYYY-MM), its title (the month's name and year) and its reminders. */
+/** A month (YYYY-MM), its title (the month's name and year), its reminders, and today (YYYY-MM-DD). */
 type MonthProps = {
   month: string;
   title: string;
   events: readonly CalendarEvent[];
+  today: string;
 };
 
 /**
@@ -28,9 +29,9 @@ type MonthProps = {
  * JavaScript, the same month as a table rendered on the server. Both fill the same box of aspect ratio 2, so the
  * page does not move when the grid replaces the table.
  */
-export function MonthCalendar({ month, title, events }: MonthProps) {
+export function MonthCalendar({ month, title, events, today }: MonthProps) {
   const wide = useMediaQuery(WIDE);
-  const table = <MonthTable month={month} title={title} events={events} />;
+  const table = <MonthTable month={month} title={title} events={events} today={today} />;
   return (
     <>
       <MonthAgenda title={title} events={events} />
@@ -82,8 +83,11 @@ function MonthAgenda({ title, events }: { title: string; events: readonly Calend
   );
 }
 
-/** The server's month: a table of six weeks, each day with its reminders as links to their projects. */
-function MonthTable({ month, title, events }: MonthProps) {
+/**
+ * The server's month: a table of the month's weeks, each day with its reminders as links to their projects, and
+ * today marked (aria-current="date").
+ */
+function MonthTable({ month, title, events, today }: MonthProps) {
   const byDay = new Map<string, CalendarEvent[]>();
   for (const e of events) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e]);
   return (
@@ -104,10 +108,23 @@ function MonthTable({ month, title, events }: MonthProps) {
         {monthWeeks(month).map((week) => (
           <tr key={week.find(Boolean) ?? `${month}-${week.join()}`}>
             {week.map((day, i) => (
-              <td key={day ?? i} className="relative border border-slate-300 align-top">
+              <td
+                key={day ?? i}
+                aria-current={day === today ? "date" : undefined}
+                className={`relative border border-slate-300 align-top ${day === today ? "bg-amber-50" : ""}`}
+              >
                 {day ? (
                   <div className="absolute inset-0 overflow-y-auto p-1">
-                    <span className="block text-right text-xs text-slate-600">{Number(day.slice(8))}</span>
+                    {day === today ? (
+                      <span className="block text-right text-xs">
+                        <span className="sr-only">Today, </span>
+                        <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 font-semibold text-white">
+                          {Number(day.slice(8))}
+                        </span>
+                      </span>
+                    ) : (
+                      <span className="block text-right text-xs text-slate-600">{Number(day.slice(8))}</span>
+                    )}
                     <ul className="space-y-0.5">
                       {(byDay.get(day) ?? []).map((e) => (
                         <li key={e.id}>

@@ -2,6 +2,8 @@
  * The calendar's month arithmetic and texts, shared by the server-rendered month table and the FullCalendar grid
  * (browser-safe: no server imports). Months are "YYYY-MM", days "YYYY-MM-DD", all in UTC like the API's dates.
  */
+import { DEFAULT_MAIL_TIME_ZONE } from "../../../contract/constants";
+
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 const MONTH_NAMES = [
@@ -44,8 +46,8 @@ export function monthTitle(month: string): string {
 }
 
 /**
- * The six weeks (Sunday first) a month grid shows, as FullCalendar's month view does (fixedWeekCount): each
- * day is its "YYYY-MM-DD" when it belongs to the month, null for the days of the months around it.
+ * The weeks (Sunday first) of a month's grid: each day is its "YYYY-MM-DD" when it belongs to the month, null for
+ * the days of the months around it.
  */
 export function monthWeeks(month: string): (string | null)[][] {
   const [y, m] = month.split("-").map(Number);
@@ -53,7 +55,8 @@ export function monthWeeks(month: string): (string | null)[][] {
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const lead = first.getUTCDay();
   const weeks: (string | null)[][] = [];
-  for (let w = 0; w < 6; w++) {
+  // Only the weeks that hold a day of the month (four to six): no empty row above or below.
+  for (let w = 0; w * 7 - lead < days; w++) {
     const week: (string | null)[] = [];
     for (let d = 0; d < 7; d++) {
       const day = w * 7 + d - lead + 1;
@@ -62,6 +65,22 @@ export function monthWeeks(month: string): (string | null)[][] {
     weeks.push(week);
   }
   return weeks;
+}
+
+/** Today (YYYY-MM-DD) where the member is: their time zone, or the service's default one. */
+export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
+  const day = (zone: string) =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(now);
+  try {
+    return day(timeZone || DEFAULT_MAIL_TIME_ZONE);
+  } catch {
+    return day(DEFAULT_MAIL_TIME_ZONE);
+  }
 }
 
 /**
