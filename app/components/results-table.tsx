@@ -81,15 +81,19 @@ export function ResultsTable<Row extends { id: number }>({
       if (box.checked !== selection.selected.has(id)) selection.onToggle(id, box.checked);
     }
   }, []);
-  // One markup for every screen: a table from the small breakpoint up; below it (max-sm:) the header row
-  // becomes a wrapping line of sort links and each row a card. The explicit roles keep the table's
-  // semantics for assistive technology whatever the CSS display. The box is `relative`, so visually
-  // hidden text inside it (position: absolute) stays in its scroll box instead of widening the page.
+  // One markup for every screen: a table from the small breakpoint up; below it (max-sm:) one "Sort by"
+  // control above the rows, the header row only the select-all box, and each row a card. The explicit roles
+  // keep the table's semantics for assistive technology whatever the CSS display. The box is `relative`, so
+  // visually hidden text inside it (position: absolute) stays in its scroll box instead of widening the page.
   return (
     <div className="results-frame scroll-hint relative overflow-x-auto rounded-lg border border-slate-200 max-sm:overflow-x-visible">
+      <PhoneSortBy columns={columns} params={params} extra={extraParams} />
       <table {...keep("table")} className="min-w-full divide-y divide-slate-200 text-sm max-sm:block">
         <caption className="sr-only">{caption}</caption>
-        <thead {...keep("rowgroup")} className="bg-slate-50 max-sm:block">
+        <thead
+          {...keep("rowgroup")}
+          className={`bg-slate-50 ${selection ? "max-sm:block" : "max-sm:hidden"}`}
+        >
           <tr
             {...keep("row")}
             className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-1 max-sm:px-1 max-sm:py-1"
@@ -195,10 +199,9 @@ function SortableHeader<Row>({
   params: ListParams;
   extra: ExtraParams;
 }) {
-  // Below the small breakpoint the headers are a line of sort links above the cards; unsortable or
-  // card-less columns are left out of it.
-  const phone = !column.sortKey || column.card === "hidden" ? "max-sm:hidden" : "max-sm:block max-sm:p-0";
-  const base = `px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 ${phone}`;
+  // Below the small breakpoint the cards are sorted by PhoneSortBy instead.
+  const base =
+    "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700 max-sm:hidden";
   if (!column.sortKey) {
     return (
       <th {...keep("columnheader")} scope="col" className={base}>
@@ -215,7 +218,7 @@ function SortableHeader<Row>({
       <AppLink
         to={listSearch({ ...params, ...next, page: 1 }, extra)}
         keepScroll
-        className="inline-flex min-h-6 items-center gap-1 hover:text-brand-800 max-sm:min-h-11 max-sm:rounded-md max-sm:px-2"
+        className="inline-flex min-h-6 items-center gap-1 hover:text-brand-800"
       >
         {column.label}
         <span aria-hidden="true" className="text-slate-500">
@@ -223,5 +226,64 @@ function SortableHeader<Row>({
         </span>
       </AppLink>
     </th>
+  );
+}
+
+const arrowOf = (direction: string | undefined) =>
+  direction === "desc" ? "▼" : direction === "asc" ? "▲" : "↕";
+
+/**
+ * Below the small breakpoint, sorting is one "Sort by" control above the cards (issue 43): a disclosure (no
+ * script needed) whose summary says the sort in force and which opens the same sort links as the headers.
+ */
+function PhoneSortBy<Row>({
+  columns,
+  params,
+  extra,
+}: {
+  columns: Column<Row>[];
+  params: ListParams;
+  extra: ExtraParams;
+}) {
+  const sortable = columns.filter((c) => c.sortKey && c.card !== "hidden");
+  if (sortable.length === 0) return null;
+  const current = sortable.find((c) => c.sortKey === params.orderBy);
+  const direction = params.orderDirection === "desc" ? "descending" : "ascending";
+  return (
+    <details className="results-sort border-b border-slate-200 bg-slate-50 sm:hidden">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-1 px-3 text-sm font-semibold text-slate-800">
+        Sort by
+        {current ? (
+          <>
+            : {current.label}
+            <span aria-hidden="true" className="text-slate-500">
+              {arrowOf(params.orderDirection)}
+            </span>
+            <span className="sr-only">, {direction}</span>
+          </>
+        ) : null}
+      </summary>
+      <ul className="grid grid-cols-2 gap-1 px-2 pb-2">
+        {sortable.map((column) => {
+          const active = column.sortKey === params.orderBy;
+          const next = nextSort(params, column.sortKey as string);
+          return (
+            <li key={column.key}>
+              <AppLink
+                to={listSearch({ ...params, ...next, page: 1 }, extra)}
+                keepScroll
+                aria-current={active ? "true" : undefined}
+                className={`flex min-h-11 items-center gap-1 rounded-md px-2 text-sm ${active ? "bg-white font-semibold text-brand-800 ring-1 ring-slate-300" : "text-slate-800 hover:bg-white"}`}
+              >
+                {column.label}
+                <span aria-hidden="true" className="text-slate-500">
+                  {active ? arrowOf(params.orderDirection) : "↕"}
+                </span>
+              </AppLink>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }

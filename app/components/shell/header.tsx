@@ -80,7 +80,11 @@ export function Header({
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Project Leads
         </AppLink>
-        <p className="min-w-0 flex-1 truncate text-base font-semibold text-slate-900 md:hidden">
+        {/* The screen's name in full (issue 43): it wraps to a second line rather than being cut. */}
+        <p
+          data-testid="screen-title"
+          className="min-w-0 flex-1 text-base leading-tight font-semibold text-slate-900 [overflow-wrap:anywhere] md:hidden"
+        >
           {mobileTitle ?? "Project Leads"}
         </p>
         <div className="hidden flex-1 md:block" />

@@ -93,13 +93,24 @@ test.describe("phone journeys", () => {
     await expect(city).toBeVisible();
     expect(await city.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"City" / ""');
     expect(await city.evaluate((cell) => getComputedStyle(cell).display)).toBe("flex");
-    await expect(main(page).getByRole("columnheader", { name: /Name/ })).toBeVisible();
+    // The header names the screen in full, never cut ("Project Se…").
+    const title = page.getByTestId("screen-title");
+    await expect(title).toHaveText("Project Search");
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // Sorting is one "Sort by" control above the cards, not a line of column names; the first card is in view.
+    await expect(main(page).getByRole("columnheader", { name: /Name/ })).toBeHidden();
+    const sortBy = main(page).getByText("Sort by", { exact: false }).first();
+    await expect(sortBy).toBeVisible();
+    await expect(firstRow).toBeInViewport();
 
     await main(page).getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await fits(page);
+    await main(page).locator("summary", { hasText: "Sort by" }).click();
     await main(page).getByRole("link", { name: /^City/ }).click();
     await expect(page).toHaveURL(/orderBy=city/);
+    await expect(page).toHaveURL(/[?&]page=1(&|$)|^(?!.*page=)/);
+    await expect(main(page).locator("summary", { hasText: "Sort by" })).toContainText("City");
     await fits(page);
 
     await main(page).getByRole("searchbox", { name: "Search projects" }).fill("zzqx-no-such-project");
