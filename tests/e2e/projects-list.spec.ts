@@ -115,7 +115,11 @@ const REPORTS_USED = "You Have Used Your Free Trial's Reports";
 
 /** The search params of the page's URL, as a plain object (one value each). */
 function params(page: Page): Record<string, string> {
-  return Object.fromEntries(new URL(page.url()).searchParams);
+  const found = Object.fromEntries(new URL(page.url()).searchParams);
+  // The search box sends its "Bids due: Any time" as `bidsDue=` when no script runs (no filter); a hydrated
+  // page leaves it out of the address (checked in the js project below).
+  if (found.bidsDue === "") delete found.bidsDue;
+  return found;
 }
 
 /** "N matching results. M in database." */
@@ -158,6 +162,7 @@ test.describe("project search", () => {
     await search(page, "hotel");
     await expect(page).toHaveURL(/[?&]query=hotel/);
     expect(params(page)).toEqual({ page: "1", perPage: "15", query: "hotel" });
+    if (test.info().project.name === "js") expect(new URL(page.url()).search).not.toContain("bidsDue");
     // (With JavaScript the URL can change a moment before the new rows render.)
     await expect.poll(async () => (await totals(page)).matching).toBeLessThan(all.matching);
     const found = await totals(page);

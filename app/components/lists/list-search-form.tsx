@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { type ExtraParams, type ListParams, listSearch } from "~/lib/search/list-params";
 
 /** A list's own filters beside its search box (the projects' "Bids due"): the fields and the names they send. */
@@ -25,10 +25,22 @@ export function ListSearchForm({
 }) {
   const hidden = new URLSearchParams(listSearch({ ...params, page: 1, query: undefined }, extra));
   for (const name of filters?.names ?? []) hidden.delete(name);
+  const submit = useSubmit();
+  // With JavaScript a filter left at its "any" choice (an empty value) is left out of the address; without it
+  // the browser sends `bidsDue=`, which reads as no filter (no redirect for it: a round trip on every search).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const names = filters?.names ?? [];
+    const form = new FormData(event.currentTarget);
+    if (!names.some((name) => form.get(name) === "")) return;
+    event.preventDefault();
+    for (const name of names) if (form.get(name) === "") form.delete(name);
+    submit(form, { method: "get", action });
+  };
   return (
     <Form
       method="get"
       action={action}
+      onSubmit={onSubmit}
       role="search"
       aria-label={label}
       className={`flex gap-2 ${filters ? "max-w-3xl flex-wrap items-end" : "max-w-xl"}`}
