@@ -33,11 +33,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .call(endpoints.checkResetToken, { body: { reset_token: params.resetToken } });
     return { linkInvalid: false };
   } catch (error) {
-    // The API out of reach or failing: the friendly 502/503/504 page, as every screen that needs the API.
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiRequestError && (error.status === 422 || error.status === 400)) {
-      return { linkInvalid: true };
-    }
+    // The API out of reach or failing (thrown as the friendly 502/503/504 page's data, not an ApiRequestError):
+    // that page, as every screen that needs the API.
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.status === 422 || error.status === 400) return { linkInvalid: true };
     // An API without the check (404, 405): the form, whose post the API refuses as before.
     return { linkInvalid: false };
   }
