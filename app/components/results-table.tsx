@@ -19,6 +19,8 @@ export type Column<Row> = {
    * link's own box stretched over the row (app.css), so the row holds one real link and nothing nested in it.
    */
   rowLink?: true;
+  /** The cell's full text, shown on hover when the cell is cut short (text cells give their own). */
+  fullText?: (row: Row) => string | null | undefined;
 };
 
 /**
@@ -173,9 +175,13 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const content = column.render(row);
   const empty = content === null || content === undefined || content === "" || content === false;
   const base = `results-cell${column.className ? ` ${column.className}` : ""}${column.rowLink ? ` ${LINK_CELL}` : ""}`;
+  // From the small breakpoint up a cell is one line, cut short with an ellipsis (app.css): its full text is
+  // the tooltip, and the cell opens to it while something in it has the focus.
+  const full = column.fullText?.(row) ?? (typeof content === "string" ? content : undefined);
+  const tooltip = full || undefined;
   if (column.card === "title") {
     return (
-      <td {...keep("cell")} className={`${base} results-cell-title`}>
+      <td {...keep("cell")} className={`${base} results-cell-title`} title={tooltip}>
         {content}
       </td>
     );
@@ -184,7 +190,7 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   // The card's label is the cell's ::before (app.css), from data-label: no element of its own in each of the
   // 150 cells of a page, and not read out (the column header names the cell).
   return (
-    <td {...keep("cell")} className={`${base} ${card}`} data-label={column.label}>
+    <td {...keep("cell")} className={`${base} ${card}`} data-label={column.label} title={tooltip}>
       {content}
     </td>
   );

@@ -137,6 +137,7 @@ function contactColumns(carry: string): Column<ContactRow>[] {
       sortKey: "first_name",
       card: "title",
       rowLink: true,
+      fullText: (row) => [row.first_name, row.last_name].filter(Boolean).join(" "),
       // The row's one link: the first name, with the last name for who hears it (the next cell shows it).
       render: (row) => (
         <RowLink to={`/Contacts/${row.id}${carry}`}>

@@ -369,6 +369,7 @@ function projectColumns(carry: string): Column<ProjectListRow>[] {
       sortKey: "title",
       card: "title",
       rowLink: true,
+      fullText: (row) => row.title,
       render: (row) => (
         <>
           <RowLink to={`/Projects/${row.id}${carry}`}>{row.title}</RowLink>

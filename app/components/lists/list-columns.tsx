@@ -51,7 +51,7 @@ export function RowLink({ to, children }: { to: string; children: React.ReactNod
   return (
     <AppLink
       to={to}
-      className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900"
+      className="inline-block min-w-6 py-1 font-medium text-brand-700 underline hover:text-brand-900 sm:inline"
     >
       {children}
     </AppLink>
