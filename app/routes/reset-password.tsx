@@ -24,21 +24,22 @@ const ResetSchema = z.object({
 /**
  * Whether the mailed link still works, asked when it is opened: a used or expired link says so at once, not after
  * the new password is typed (issue 43). An API without the check (a 404 or 405) shows the form, whose post the
- * API refuses as before; an API out of reach is the friendly error page.
+ * API refuses as before. An API out of reach answers the page with its failure's status (502/503/504) and says
+ * so above the form, which stays: after a failed post under the same fault it still holds what was typed.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     await context
       .get(apiContext)
       .call(endpoints.checkResetToken, { body: { reset_token: params.resetToken } });
-    return { linkInvalid: false };
+    return { linkInvalid: false, checkError: null };
   } catch (error) {
-    // The API out of reach or failing (thrown as the friendly 502/503/504 page's data, not an ApiRequestError):
-    // that page, as every screen that needs the API.
-    if (!(error instanceof ApiRequestError)) throw error;
-    if (error.status === 422 || error.status === 400) return { linkInvalid: true };
-    // An API without the check (404, 405): the form, whose post the API refuses as before.
-    return { linkInvalid: false };
+    if (error instanceof ApiRequestError) {
+      return { linkInvalid: error.status === 422 || error.status === 400, checkError: null };
+    }
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data({ linkInvalid: false, checkError: failure.message }, { status: failure.status });
   }
 }
 
@@ -86,7 +87,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   // After a reset done here the link is used: the success message shows over the form, not this notice.
   const resetDone = useRootData()?.toast?.kind === "reset-done";
   if (loaderData.linkInvalid && !actionData && !resetDone) return <LinkNoLongerWorks />;
-  return <ResetForm actionData={actionData} />;
+  return <ResetForm actionData={actionData} checkError={actionData ? null : loaderData.checkError} />;
 }
 
 /** A used or expired link: said plainly, with the way to a new one. */
@@ -113,7 +114,14 @@ function LinkNoLongerWorks() {
   );
 }
 
-function ResetForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function ResetForm({
+  actionData,
+  checkError,
+}: {
+  actionData: Route.ComponentProps["actionData"];
+  /** The service out of reach when the link was checked. */
+  checkError: string | null;
+}) {
   const [form, fields] = useForm<z.input<typeof ResetSchema>>({
     lastResult: actionData?.reply,
     constraint: { newPassword: { required: true } },
@@ -124,7 +132,7 @@ function ResetForm({ actionData }: { actionData: Route.ComponentProps["actionDat
       <h1 className="mb-2 text-2xl font-bold text-slate-900">Set a new password</h1>
       <p className="mb-6 text-sm text-slate-600">Choose the new password for your account.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormAlert id={form.errorId} errors={checkError ? [checkError] : form.errors} />
         <PasswordField label="New password" meta={fields.newPassword} autoComplete="new-password" />
         <SubmitWithLink pending={submitting} to="/Login" linkText="Back to login">
           Reset password
