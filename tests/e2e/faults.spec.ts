@@ -285,7 +285,23 @@ const FORMS: FormCase[] = [
     name: "reset password",
     file: "routes/reset-password.tsx",
     guest: true,
-    url: () => "/ForgotPassword/0123456789abcdef0123456789abcdef",
+    // A link that still works (the page checks it as it opens); the faulted save never reaches the API.
+    url: (m) => {
+      const token = `fault${m.id}${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+      writeDb((db) =>
+        db
+          .prepare(
+            "INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+          )
+          .run(
+            m.id,
+            hashToken(token),
+            new Date().toISOString(),
+            new Date(Date.now() + 3_600_000).toISOString(),
+          ),
+      );
+      return `/ForgotPassword/${token}`;
+    },
     fields: () => [{ label: "New password", value: "a-new-password-typed", secret: true }],
     submit: "Reset password",
   },
