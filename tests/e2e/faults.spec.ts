@@ -199,12 +199,17 @@ test.describe("logged-in screens", () => {
   }
 });
 
+/** A throwaway member's own password-reset token (its hash is what the API keeps). */
+const resetTokenOf = (m: { id: number }) => `fault-reset-${m.id}-0123456789abcdef`;
+
 /** A form of the app, filled as a member would; `secret` fields must come back empty. */
 type FormCase = {
   name: string;
   /** The route module whose action it posts to (the route table's file). */
   file: string;
   guest?: boolean;
+  /** What the member has before the form is opened (taken into the "nothing half-saved" snapshot). */
+  prepare?: (m: ReturnType<typeof createMemberWithData>) => void;
   url: (m: ReturnType<typeof createMemberWithData>) => string;
   fields: (
     m: ReturnType<typeof createMemberWithData>,
@@ -286,8 +291,7 @@ const FORMS: FormCase[] = [
     file: "routes/reset-password.tsx",
     guest: true,
     // A link that still works (the page checks it as it opens); the faulted save never reaches the API.
-    url: (m) => {
-      const token = `fault${m.id}${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+    prepare: (m) =>
       writeDb((db) =>
         db
           .prepare(
@@ -295,13 +299,12 @@ const FORMS: FormCase[] = [
           )
           .run(
             m.id,
-            hashToken(token),
+            hashToken(resetTokenOf(m)),
             new Date().toISOString(),
             new Date(Date.now() + 3_600_000).toISOString(),
           ),
-      );
-      return `/ForgotPassword/${token}`;
-    },
+      ),
+    url: (m) => `/ForgotPassword/${resetTokenOf(m)}`,
     fields: () => [{ label: "New password", value: "a-new-password-typed", secret: true }],
     submit: "Reset password",
   },
@@ -477,6 +480,7 @@ test.describe("forms", () => {
       const member = createMemberWithData();
       await side.proxy.set("pass");
       if (form.role) grantRole(member.id, form.role);
+      form.prepare?.(member);
       if (!form.guest) await loginAt(page, side.url, member.email);
       const before = memberSnapshot(member.id, member.email);
       const fields = form.fields(member);
