@@ -96,48 +96,46 @@ async function changePassword(
 ) {
   const api = context.get(apiContext);
   const session = context.get(memberSessionContext);
-  {
-    const hideFields = CLEARED_PASSWORD_FIELDS;
-    if (submission.status !== "success") {
-      return data<ActionResult>(
-        { intent: "password", result: submission.reply({ hideFields }) },
-        { status: 400 },
-      );
-    }
-    const { intent: _intent, ...body } = submission.value;
-    // The current password is guessed here as on the login form: the same limits (decision 079).
-    const member = await currentMember(context);
-    if (!member) throw redirect(loginUrlFor(request));
-    const limit = await passwordCheck(request, context, member.email);
-    if (!limit.allowed) {
-      return data<ActionResult>(
-        { intent: "password", result: submission.reply({ formErrors: [limit.message], hideFields }) },
-        { status: 429 },
-      );
-    }
-    try {
-      await api.call(endpoints.changePassword, { body });
-    } catch (error) {
-      await settleCheck(limit.attempt, error);
-      const failure = formFailure(error);
-      if (!failure) throw error;
-      return data<ActionResult>(
-        {
-          intent: "password",
-          result: submission.reply({
-            formErrors: [failure.message],
-            // The message is said once: above the form, not again under the field the API names.
-            fieldErrors: withoutMessage(failure.fieldErrors, failure.message),
-            hideFields,
-          }),
-        },
-        { status: failure.status },
-      );
-    }
-    await limit.attempt.clear();
-    session.flashToast({ title: "Success!", description: PASSWORD_CHANGED, autoClose: true });
-    throw redirect(ACCOUNT_PATH, { headers: { "Set-Cookie": await rememberDevice(request, member.email) } });
+  const hideFields = CLEARED_PASSWORD_FIELDS;
+  if (submission.status !== "success") {
+    return data<ActionResult>(
+      { intent: "password", result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
   }
+  const { intent: _intent, ...body } = submission.value;
+  // The current password is guessed here as on the login form: the same limits (decision 079).
+  const member = await currentMember(context);
+  if (!member) throw redirect(loginUrlFor(request));
+  const limit = await passwordCheck(request, context, member.email);
+  if (!limit.allowed) {
+    return data<ActionResult>(
+      { intent: "password", result: submission.reply({ formErrors: [limit.message], hideFields }) },
+      { status: 429 },
+    );
+  }
+  try {
+    await api.call(endpoints.changePassword, { body });
+  } catch (error) {
+    await settleCheck(limit.attempt, error);
+    const failure = formFailure(error);
+    if (!failure) throw error;
+    return data<ActionResult>(
+      {
+        intent: "password",
+        result: submission.reply({
+          formErrors: [failure.message],
+          // The message is said once: above the form, not again under the field the API names.
+          fieldErrors: withoutMessage(failure.fieldErrors, failure.message),
+          hideFields,
+        }),
+      },
+      { status: failure.status },
+    );
+  }
+  await limit.attempt.clear();
+  session.flashToast({ title: "Success!", description: PASSWORD_CHANGED, autoClose: true });
+  throw redirect(ACCOUNT_PATH, { headers: { "Set-Cookie": await rememberDevice(request, member.email) } });
 }
 
 /** The profile form: a new e-mail address needs the current password. */
