@@ -258,6 +258,9 @@ function PhoneSortBy<Row>({
   return (
     <details className="results-sort border-b border-slate-200 bg-slate-50 sm:hidden">
       <summary className="flex min-h-11 cursor-pointer items-center gap-1 px-3 text-sm font-semibold text-slate-800">
+        <span aria-hidden="true" className="results-sort-marker text-slate-500">
+          ▸
+        </span>
         Sort by
         {current ? (
           <>

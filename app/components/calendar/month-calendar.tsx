@@ -91,8 +91,12 @@ function MonthTable({ month, title, events, today }: MonthProps) {
   const byDay = new Map<string, CalendarEvent[]>();
   for (const e of events) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e]);
   return (
-    <table className="h-full w-full table-fixed border-collapse border border-slate-300 bg-white text-sm">
-      <caption className="sr-only">Reminders in {title}</caption>
+    // Named by aria-label, not a visually hidden <caption>: Chrome kept the caption's share of the table's height
+    // as an empty band under the weekday header.
+    <table
+      aria-label={`Reminders in ${title}`}
+      className="h-full w-full table-fixed border-collapse border border-slate-300 bg-white text-sm"
+    >
       <thead>
         <tr className="h-7">
           {WEEKDAYS.map((day) => (
