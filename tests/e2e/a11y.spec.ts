@@ -1,12 +1,11 @@
 import {
+  askForResetLink,
   createMember,
   expect,
   expectAxeClean,
   expectDialogOpen,
   fillLogin,
-  lastOutboxId,
   login,
-  resetLinkFor,
   test,
   writeDb,
 } from "./support/fixtures";
@@ -44,12 +43,7 @@ test.describe("accessibility (axe, WCAG 2 A/AA)", () => {
 
     // The form of a working link, and the Error! dialog of a post the API refuses (the link used meanwhile).
     const member = createMember();
-    const since = lastOutboxId();
-    await page.goto("/ForgotPassword");
-    await page.getByLabel("Email", { exact: true }).fill(member.email);
-    await page.getByRole("button", { name: /send/i }).click();
-    await expectDialogOpen(page.getByRole("dialog", { name: "Sent!" }));
-    await page.goto(await resetLinkFor(member.email, since));
+    await page.goto(await askForResetLink(page, member.email));
     await expect(page.getByLabel("New password")).toBeVisible();
     await expectAxeClean(page);
     writeDb((db) =>

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   APP_URL,
+  askForResetLink,
   createMember,
   expect,
   expectDialogOpen,
@@ -84,12 +85,7 @@ test.describe("forgot and reset password", () => {
     page,
   }) => {
     const member = createMember();
-    const since = lastOutboxId();
-    await page.goto("/ForgotPassword");
-    await page.getByLabel("Email", { exact: true }).fill(member.email);
-    await page.getByRole("button", { name: /send/i }).click();
-    await expectDialogOpen(page.getByRole("dialog", { name: "Sent!" }));
-    const link = await resetLinkFor(member.email, since);
+    const link = await askForResetLink(page, member.email);
     writeDb((db) =>
       db
         .prepare(
@@ -106,12 +102,7 @@ test.describe("forgot and reset password", () => {
   test("a reset post on a link that went stale meanwhile still shows the Error! dialog", async ({ page }) => {
     // The form was opened while the link worked; the link was used elsewhere before the post.
     const member = createMember();
-    const since = lastOutboxId();
-    await page.goto("/ForgotPassword");
-    await page.getByLabel("Email", { exact: true }).fill(member.email);
-    await page.getByRole("button", { name: /send/i }).click();
-    await expectDialogOpen(page.getByRole("dialog", { name: "Sent!" }));
-    const link = await resetLinkFor(member.email, since);
+    const link = await askForResetLink(page, member.email);
     await page.goto(link);
     await expect(page.getByLabel("New password")).toBeVisible();
     writeDb((db) =>

@@ -215,6 +215,19 @@ export async function resetLinkFor(email: string, sinceId = 0): Promise<string> 
   return found as unknown as string;
 }
 
+/**
+ * Asks for a reset link as a member does (the Forgot Password form, its Sent! dialog) and answers the link the
+ * mail catcher got.
+ */
+export async function askForResetLink(page: Page, email: string): Promise<string> {
+  const since = lastOutboxId();
+  await page.goto("/ForgotPassword");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: /send/i }).click();
+  await expectDialogOpen(page.getByRole("dialog", { name: "Sent!" }));
+  return resetLinkFor(email, since);
+}
+
 /** The id of the newest outbox row (0 when empty), to tell later mails apart. */
 export function lastOutboxId(): number {
   return query<{ id: number | null }>("SELECT MAX(id) AS id FROM outbox")[0]?.id ?? 0;
