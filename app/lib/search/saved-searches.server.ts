@@ -95,23 +95,14 @@ export async function savedSearchAction(
       // Only a project search mails its new matches; the other lists' dialogs have no such field.
       const mail = kind === "project" ? (value.mail_frequency ?? "off") : "off";
       const replace = value.replace === "1";
-      try {
-        await api.call(KINDS[kind].save, {
-          body: {
-            name: value.name,
-            search: value.search,
-            ...(mail !== "off" ? { mail_frequency: mail } : {}),
-            ...(replace ? { replace: true } : {}),
-          },
-        });
-      } catch (error) {
-        // A name in use: the dialog asks whether to replace that search (its Replace button), the name kept.
-        if (formFailure(error)?.status !== 409) throw error;
-        return data(
-          { savedSearch: submission.reply({ fieldErrors: { name: [SAVED_SEARCH_NAME_IN_USE] } }) },
-          { status: 409 },
-        );
-      }
+      await api.call(KINDS[kind].save, {
+        body: {
+          name: value.name,
+          search: value.search,
+          ...(mail !== "off" ? { mail_frequency: mail } : {}),
+          ...(replace ? { replace: true } : {}),
+        },
+      });
       session.flashToast({
         title: "Saved",
         description: replace
@@ -149,6 +140,13 @@ export async function savedSearchAction(
     // The service failing (502) or refusing the search (its own status): the dialog says why, the name kept.
     const failure = formFailure(error);
     if (!failure) throw error;
+    // A name in use: the dialog asks whether to replace that search (its Replace button), the name kept.
+    if (value.intent === "save-search" && failure.refused && failure.status === 409) {
+      return data(
+        { savedSearch: submission.reply({ fieldErrors: { name: [SAVED_SEARCH_NAME_IN_USE] } }) },
+        { status: 409 },
+      );
+    }
     const status = failure.refused ? failure.status : 502;
     return data({ savedSearch: submission.reply({ formErrors: [failure.message] }) }, { status });
   }
